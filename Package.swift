@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Plume",
+    platforms: [
+        .macOS(.v13),
+        .iOS(.v16),
+        .tvOS(.v16),
+        .watchOS(.v9),
+    ],
+    products: [
+        .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "FetchedResults", targets: ["FetchedResults", "FetchedResultsDataSource"]),
+        .executable(name: "plume", targets: ["plume"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
+        .target(
+            name: "Persistence",
+            dependencies: [
+                "CSQLite",
+                .product(name: "Collections", package: "swift-collections"),
+            ]),
+        .target(
+            name: "FetchedResults",
+            dependencies: [
+                "Persistence",
+                .product(name: "Collections", package: "swift-collections"),
+                .product(name: "Algorithms", package: "swift-algorithms"),
+            ]),
+        .target(
+            name: "FetchedResultsDataSource",
+            dependencies: ["FetchedResults", "Persistence"]),
+        .target(
+            name: "PlumeCLI",
+            dependencies: [
+                "Persistence",
+                "FetchedResults",
+                "FetchedResultsDataSource",
+                "CSQLite",
+                "CReadline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources/DemoMigrations")]),
+        .executableTarget(
+            name: "plume",
+            dependencies: ["PlumeCLI"]),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", "CSQLite"]),
+        .testTarget(
+            name: "FetchedResultsTests",
+            dependencies: ["FetchedResults", "Persistence"]),
+        .testTarget(
+            name: "FetchedResultsDataSourceTests",
+            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence"]),
+        .testTarget(
+            name: "PlumeCLITests",
+            dependencies: ["PlumeCLI", "plume", "Persistence"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

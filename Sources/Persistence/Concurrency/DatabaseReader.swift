@@ -1,0 +1,69 @@
+/// Something that reads a database: a ``DatabaseQueue`` or a
+/// ``DatabasePool``.
+public protocol DatabaseReader: AnyObject, Sendable {
+    /// Where the data lives.
+    var location: Database.Location { get }
+
+    /// Reads, blocking the calling thread. Every statement in `body` sees
+    /// the same snapshot of the database.
+    ///
+    /// - Throws: What `body` throws, or a ``DatabaseError``.
+    func read<T>(_ body: (Database) throws -> T) throws -> T
+
+    /// Reads without blocking a thread. Every statement in `body` sees the
+    /// same snapshot of the database.
+    ///
+    /// - Throws: What `body` throws, or a ``DatabaseError``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
+
+    /// Makes the statements running now fail with `SQLITE_INTERRUPT`.
+    func interrupt()
+
+    /// Closes every connection.
+    ///
+    /// - Throws: ``DatabaseError`` when a connection cannot close.
+    func close() throws
+}
+
+/// Something that writes a database: a ``DatabaseQueue`` or a
+/// ``DatabasePool``. Writes are serialized.
+public protocol DatabaseWriter: DatabaseReader {
+    /// Writes in an `IMMEDIATE` transaction, blocking the calling thread;
+    /// commits when `body` returns, rolls back when it throws.
+    ///
+    /// - Throws: What `body` throws, or a ``DatabaseError``.
+    func write<T>(_ body: (Database) throws -> T) throws -> T
+
+    /// Writes in an `IMMEDIATE` transaction without blocking a thread;
+    /// commits when `body` returns, rolls back when it throws.
+    ///
+    /// - Throws: What `body` throws, or a ``DatabaseError``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
+
+    /// Runs `body` on the writer connection outside of any transaction
+    /// (for `VACUUM`, `PRAGMA journal_mode`, or your own transactions).
+    ///
+    /// - Throws: What `body` throws, or a ``DatabaseError``.
+    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
+
+    /// Runs `body` on the writer connection outside of any transaction,
+    /// without blocking a thread.
+    ///
+    /// - Throws: What `body` throws, or a ``DatabaseError``.
+    func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
+
+    /// Calls `observer` after every commit that can change the database:
+    /// commits of this writer (with the rowids they changed), and commits
+    /// by other connections on the same file, such as other processes
+    /// (``DatabaseChanges/Origin/external``, noticed by polling
+    /// `PRAGMA data_version` every
+    /// ``Database/Configuration/externalChangePollInterval``).
+    ///
+    /// The observer runs on the writer's queue, right after the commit and
+    /// before any other write, so reading the `Database` it receives sees
+    /// exactly the committed state. Keep it short: hand heavy work to
+    /// another queue.
+    ///
+    /// - Returns: The observation; it stops when cancelled or deallocated.
+    func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> DatabaseChangeObservation
+}

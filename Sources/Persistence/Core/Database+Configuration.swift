@@ -1,0 +1,56 @@
+import Foundation
+
+extension Database {
+    /// Where a connection's data lives.
+    public enum Location: Sendable, Hashable, CustomStringConvertible {
+        /// A private in-memory database, gone when the connection closes.
+        case inMemory
+        /// A database file.
+        case file(String)
+        /// A SQLite URI (`file:data.db?mode=ro`).
+        case uri(String)
+
+        public var description: String {
+            switch self {
+            case .inMemory: ":memory:"
+            case .file(let path): path
+            case .uri(let uri): uri
+            }
+        }
+    }
+
+    /// The journal mode a file connection sets when it opens.
+    public enum JournalMode: String, Sendable {
+        /// Keep whatever the file has.
+        case `default`
+        /// Write-ahead logging: readers never block the writer.
+        case wal
+        /// Rollback journal, deleted after each transaction.
+        case delete
+    }
+
+    /// How a connection opens and behaves.
+    public struct Configuration: Sendable {
+        /// Open read-only. Default false.
+        public var readOnly = false
+        /// Create the file when it does not exist. Default true.
+        public var createIfMissing = true
+        /// The journal mode of a writable file connection. Default WAL.
+        public var journalMode: JournalMode = .wal
+        /// Enforce foreign keys. Default true.
+        public var foreignKeysEnabled = true
+        /// How long a statement waits for a lock held by another connection
+        /// before it fails with `SQLITE_BUSY`. Default 5 seconds.
+        public var busyTimeout: Duration = .seconds(5)
+        /// Statements kept prepared by ``Database/cachedStatement(sql:)``.
+        public var statementCacheCapacity = 64
+        /// A name for the connection, shown in thread and queue labels.
+        public var label: String?
+        /// How often a watched connection checks for commits by other
+        /// processes (`PRAGMA data_version`). Default 50 ms.
+        public var externalChangePollInterval: Duration = .milliseconds(50)
+
+        /// The default configuration.
+        public init() {}
+    }
+}

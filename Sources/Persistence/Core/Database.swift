@@ -1,0 +1,402 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection.
+///
+/// A `Database` is used from one thread at a time: ``DatabaseQueue`` and
+/// ``DatabasePool`` own connections and hand them to your closures. You can
+/// also open one directly for single-threaded tools and tests.
+///
+/// ```swift
+/// let db = try Database(location: .file("photos.sqlite"))
+/// try db.execute(sql: "CREATE TABLE photo (id INTEGER PRIMARY KEY, name TEXT)")
+/// try db.execute(sql: "INSERT INTO photo (name) VALUES (?)", arguments: ["Sunset"])
+/// let names = try String.fetchAll(db, sql: "SELECT name FROM photo")
+/// try db.close()
+/// ```
+public final class Database {
+    /// Where the data lives.
+    public let location: Location
+    /// How the connection was opened.
+    public let configuration: Configuration
+
+    /// The raw `sqlite3*` handle, nil once closed. Use it for C calls Plume
+    /// does not wrap; do not close it.
+    public private(set) var sqliteConnection: OpaquePointer?
+
+    let authorizer = StatementAuthorizer()
+    let changeTracker = ChangeTracker()
+    let interruptHandle: InterruptHandle
+    var statementCache: [String: Statement] = [:]
+    var statementCacheOrder: [String] = []
+    /// Statements alive on this connection, finalized at close.
+    var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
+    /// Whether tables can be tracked by rowid, by lowercased name.
+    var rowIDTrackingByTable: [String: Bool] = [:]
+    /// Nesting depth of ``inSavepoint(_:)``.
+    var savepointDepth = 0
+
+    /// Opens a connection.
+    ///
+    /// - Parameters:
+    ///   - location: A file, a URI, or an in-memory database.
+    ///   - configuration: How to open it.
+    /// - Throws: ``DatabaseError`` when the file cannot be opened, is not a
+    ///   database, or is corrupt.
+    public init(location: Location, configuration: Configuration = Configuration()) throws {
+        self.location = location
+        self.configuration = configuration
+        var flags: Int32 = SQLITE_OPEN_NOMUTEX
+        flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if configuration.createIfMissing && !configuration.readOnly { flags |= SQLITE_OPEN_CREATE }
+        let filename: String
+        switch location {
+        case .inMemory: filename = ":memory:"
+        case .file(let path): filename = path
+        case .uri(let uri):
+            filename = uri
+            flags |= SQLITE_OPEN_URI
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(filename, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = DatabaseError.lastError(of: handle, code: code)
+            sqlite3_close(handle) // sqlite3_open_v2 allocates a handle even when it fails
+            throw DatabaseError(resultCode: error.extendedResultCode,
+                                message: "cannot open \(location): \(error.message)")
+        }
+        sqliteConnection = handle
+        interruptHandle = InterruptHandle(handle)
+        do {
+            try setUp()
+        } catch let error as DatabaseError {
+            closeHandleAfterFailedSetup()
+            throw DatabaseError(resultCode: error.extendedResultCode,
+                                message: "cannot open \(location): \(error.message)", sql: error.sql)
+        }
+    }
+
+    /// Opens a file connection.
+    ///
+    /// - Throws: ``DatabaseError``, as ``init(location:configuration:)``.
+    public convenience init(path: String, configuration: Configuration = Configuration()) throws {
+        try self.init(location: path == ":memory:" ? .inMemory : .file(path), configuration: configuration)
+    }
+
+    deinit {
+        if sqliteConnection != nil {
+            try? close()
+        }
+    }
+
+    private func setUp() throws {
+        guard let handle = sqliteConnection else { return }
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = configuration.busyTimeout.components.seconds * 1000
+            + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        installAuthorizer()
+        changeTracker.install(on: self)
+        // Reading the schema proves the file is a database and not corrupt.
+        try execute(sql: "SELECT count(*) FROM sqlite_master")
+        if configuration.foreignKeysEnabled {
+            try execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        if case .inMemory = location { return }
+        if !configuration.readOnly, configuration.journalMode != .default {
+            let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = \(configuration.journalMode.rawValue)")
+            if configuration.journalMode == .wal, mode?.lowercased() != "wal", !isTemporaryOrMemoryFile {
+                throw DatabaseError(resultCode: .SQLITE_ERROR,
+                                    message: "could not switch to WAL mode (journal_mode is \(mode ?? "unknown"))")
+            }
+        }
+    }
+
+    private var isTemporaryOrMemoryFile: Bool {
+        guard let handle = sqliteConnection, let name = sqlite3_db_filename(handle, "main") else { return true }
+        return name.pointee == 0
+    }
+
+    private func installAuthorizer() {
+        let context = Unmanaged.passUnretained(authorizer).toOpaque()
+        sqlite3_set_authorizer(sqliteConnection, { context, action, first, second, _, _ in
+            Unmanaged<StatementAuthorizer>.fromOpaque(context!).takeUnretainedValue()
+                .authorize(action, first, second)
+        }, context)
+    }
+
+    private func closeHandleAfterFailedSetup() {
+        finalizeLiveStatements()
+        changeTracker.uninstall(from: sqliteConnection)
+        interruptHandle.invalidate()
+        sqlite3_close(sqliteConnection)
+        sqliteConnection = nil
+    }
+
+    /// Whether the connection is open.
+    public var isOpen: Bool { sqliteConnection != nil }
+
+    /// Closes the connection, finalizing every statement still prepared.
+    ///
+    /// Closing twice does nothing.
+    ///
+    /// - Throws: ``DatabaseError`` when SQLite refuses to close; the error
+    ///   lists the statements it could not finalize.
+    public func close() throws {
+        guard let handle = sqliteConnection else { return }
+        // Finalize first: a statement released by the cache must not reach
+        // back into a connection that may be deinitializing.
+        finalizeLiveStatements()
+        statementCache.removeAll()
+        statementCacheOrder.removeAll()
+        // Statements prepared through the raw handle, behind Plume's back.
+        var leftovers: [String] = []
+        while let statement = sqlite3_next_stmt(handle, nil) {
+            leftovers.append(sqlite3_sql(statement).map { String(cString: $0) } ?? "?")
+            sqlite3_finalize(statement)
+        }
+        changeTracker.uninstall(from: handle)
+        interruptHandle.invalidate()
+        let code = sqlite3_close(handle)
+        guard code == SQLITE_OK else {
+            let error = DatabaseError.lastError(of: handle, code: code)
+            throw DatabaseError(resultCode: error.extendedResultCode,
+                                message: "cannot close \(location): \(error.message)")
+        }
+        sqliteConnection = nil
+        if !leftovers.isEmpty {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "closed \(location), finalizing \(leftovers.count) statement(s) prepared outside Plume: \(leftovers.joined(separator: "; "))")
+        }
+    }
+
+    private func finalizeLiveStatements() {
+        let statements = liveStatements.values.map { $0.takeUnretainedValue() }
+        liveStatements.removeAll()
+        for statement in statements { statement.finalizeAfterConnectionClosed() }
+    }
+
+    func checkOpen(sql: String? = nil) throws -> OpaquePointer {
+        guard let handle = sqliteConnection else { throw DatabaseError.connectionClosed(sql: sql) }
+        return handle
+    }
+
+    // MARK: - Executing
+
+    /// Runs SQL: one statement, or a script of several separated by `;`.
+    ///
+    /// Positional arguments are consumed by the script's statements in
+    /// order; named arguments go to every statement that names them.
+    ///
+    /// - Throws: ``DatabaseError`` naming the failing statement and, for a
+    ///   script, the line where it starts. Statements before it stay run
+    ///   (wrap the call in ``inTransaction(_:_:)`` for all or nothing).
+    public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        var remainingPositional = arguments.positional[...]
+        try forEachStatement(in: sql) { statement, _ in
+            var statementArguments = StatementArguments(named: arguments.named)
+            let count = statement.positionalParameterCount
+            statementArguments.positional = Array(remainingPositional.prefix(count))
+            remainingPositional = remainingPositional.dropFirst(count)
+            try statement.setArguments(statementArguments, strict: false)
+            try statement.run()
+        }
+        if !remainingPositional.isEmpty {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "\(arguments.positional.count) arguments given, but the SQL has only \(arguments.positional.count - remainingPositional.count) parameters",
+                                sql: sql, arguments: arguments)
+        }
+    }
+
+    /// Compiles each statement of a script in turn and hands it to `body`
+    /// with the 1-based line where it starts.
+    ///
+    /// - Throws: ``DatabaseError`` with the line of a statement that does
+    ///   not compile, or what `body` throws (with the line added to a
+    ///   ``DatabaseError``).
+    public func forEachStatement(in sql: String, _ body: (Statement, _ line: Int) throws -> Void) throws {
+        let handle = try checkOpen(sql: sql)
+        var utf8 = Array(sql.utf8)
+        utf8.append(0)
+        try utf8.withUnsafeBufferPointer { buffer in
+            let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
+            var offset = 0
+            var line = 1
+            var lineCountedUpTo = 0
+            let end = buffer.count - 1
+            while offset < end {
+                let start = SQLScanner.skipSpaceAndComments(buffer, from: offset)
+                if start >= end { break }
+                line += SQLScanner.countNewlines(buffer, from: lineCountedUpTo, to: start)
+                lineCountedUpTo = start
+                var tail: UnsafePointer<CChar>?
+                var statementHandle: OpaquePointer?
+                authorizer.reset()
+                let code = sqlite3_prepare_v2(handle, base + start, Int32(end - start), &statementHandle, &tail)
+                let consumed = tail.map { base.distance(to: $0) } ?? end
+                guard code == SQLITE_OK else {
+                    let text = SQLScanner.statementText(buffer, from: start, to: max(consumed, start))
+                    var error = DatabaseError.lastError(of: handle, code: code, sql: text)
+                    error.line = line
+                    throw error
+                }
+                offset = consumed
+                guard let statementHandle else { continue } // only a comment or `;`
+                let statement = Statement(database: self, handle: statementHandle, authorizer: authorizer)
+                do {
+                    try body(statement, line)
+                } catch var error as DatabaseError {
+                    if error.line == nil { error.line = line }
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Compiles one statement.
+    ///
+    /// - Throws: ``DatabaseError`` when the SQL does not compile or holds
+    ///   more than one statement.
+    public func makeStatement(sql: String) throws -> Statement {
+        let handle = try checkOpen(sql: sql)
+        var statementHandle: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        authorizer.reset()
+        var hasMoreStatements = false
+        let code: Int32 = sql.withCString { cString in
+            let code = sqlite3_prepare_v3(handle, cString, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statementHandle, &tail)
+            if code == SQLITE_OK, let tail { hasMoreStatements = SQLScanner.hasStatement(after: tail) }
+            return code
+        }
+        guard code == SQLITE_OK else {
+            throw DatabaseError.lastError(of: handle, code: code, sql: sql)
+        }
+        guard let statementHandle else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the SQL holds no statement", sql: sql)
+        }
+        if hasMoreStatements {
+            sqlite3_finalize(statementHandle)
+            throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                                message: "expected one statement, found several (use execute(sql:) for scripts)", sql: sql)
+        }
+        return Statement(database: self, handle: statementHandle, authorizer: authorizer)
+    }
+
+    /// A compiled statement from this connection's cache, compiled on first
+    /// use. Its arguments are reset before it is returned.
+    ///
+    /// - Throws: ``DatabaseError`` when the SQL does not compile.
+    public func cachedStatement(sql: String) throws -> Statement {
+        if let statement = statementCache[sql] {
+            statement.resetForReuse()
+            return statement
+        }
+        let statement = try makeStatement(sql: sql)
+        if configuration.statementCacheCapacity > 0 {
+            if statementCacheOrder.count >= configuration.statementCacheCapacity {
+                let evicted = statementCacheOrder.removeFirst()
+                statementCache[evicted] = nil
+            }
+            statementCache[sql] = statement
+            statementCacheOrder.append(sql)
+        }
+        return statement
+    }
+
+    /// Drops every cached statement (after a schema change, for example).
+    public func clearStatementCache() {
+        statementCache.removeAll()
+        statementCacheOrder.removeAll()
+    }
+
+    // MARK: - Connection state
+
+    /// The rowid of the last inserted row.
+    public var lastInsertedRowID: Int64 {
+        sqliteConnection.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changesCount: Int {
+        sqliteConnection.map { Int(sqlite3_changes($0)) } ?? 0
+    }
+
+    /// Rows changed since the connection opened.
+    public var totalChangesCount: Int {
+        sqliteConnection.map { Int(sqlite3_total_changes($0)) } ?? 0
+    }
+
+    /// Whether a transaction is open.
+    public var isInsideTransaction: Bool {
+        sqliteConnection.map { sqlite3_get_autocommit($0) == 0 } ?? false
+    }
+
+    /// Whether the connection is read-only.
+    public var isReadOnly: Bool {
+        sqliteConnection.map { sqlite3_db_readonly($0, "main") == 1 } ?? configuration.readOnly
+    }
+
+    /// The version of the SQLite library, as `3.40.1`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// The version of the SQLite library, as `3040001`.
+    public static var sqliteVersionNumber: Int32 { sqlite3_libversion_number() }
+
+    /// A handle that interrupts this connection's running statement from
+    /// any thread (`sqlite3_interrupt`).
+    public var interrupter: InterruptHandle { interruptHandle }
+
+    /// The `PRAGMA data_version` of this connection: it changes when another
+    /// connection commits to the same file.
+    public func dataVersion() throws -> Int64 {
+        try Int64.fetchOne(self, sql: "PRAGMA data_version") ?? 0
+    }
+
+    /// Whether the update hook can report every row change of a table (false
+    /// for `WITHOUT ROWID` tables and tables with `REPLACE` conflict clauses).
+    func tableIsRowIDTracked(_ table: String) -> Bool {
+        if let known = rowIDTrackingByTable[table] { return known }
+        var tracked = true
+        if let handle = sqliteConnection {
+            var statement: OpaquePointer?
+            if sqlite3_prepare_v2(handle, "SELECT sql FROM sqlite_master WHERE type = 'table' AND lower(name) = ?", -1, &statement, nil) == SQLITE_OK {
+                sqlite3_bind_text(statement, 1, table, -1, plume_sqlite_transient())
+                if sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) {
+                    let schema = String(cString: text).uppercased()
+                    tracked = !schema.contains("WITHOUT ROWID") && !schema.contains("REPLACE")
+                }
+            }
+            sqlite3_finalize(statement)
+        }
+        rowIDTrackingByTable[table] = tracked
+        return tracked
+    }
+}
+
+@available(*, unavailable, message: "A Database is used from one thread at a time: use DatabaseQueue or DatabasePool to share one")
+extension Database: Sendable {}
+
+/// Interrupts a connection's running statement from any thread.
+public final class InterruptHandle: @unchecked Sendable {
+    // Safe: the handle is only read and written under `lock`, and
+    // sqlite3_interrupt is documented as safe to call from any thread while
+    // the connection is open.
+    private let lock = NSLock()
+    private var handle: OpaquePointer?
+
+    init(_ handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    func invalidate() {
+        lock.withLock { handle = nil }
+    }
+
+    /// Makes the running statement fail with `SQLITE_INTERRUPT`. Does
+    /// nothing when the connection is closed.
+    public func interrupt() {
+        lock.withLock {
+            if let handle { sqlite3_interrupt(handle) }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Byte-level helpers for splitting SQL scripts the way SQLite reads them.
+enum SQLScanner {
+    /// The offset of the first byte at or after `offset` that is neither
+    /// white space, `;`, nor inside a comment.
+    static func skipSpaceAndComments(_ buffer: UnsafeBufferPointer<UInt8>, from offset: Int) -> Int {
+        var index = offset
+        let end = buffer.count - 1 // trailing NUL
+        while index < end {
+            let byte = buffer[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x3B {
+                index += 1
+            } else if byte == 0x2D, index + 1 < end, buffer[index + 1] == 0x2D { // --
+                while index < end, buffer[index] != 0x0A { index += 1 }
+            } else if byte == 0x2F, index + 1 < end, buffer[index + 1] == 0x2A { // /*
+                index += 2
+                while index < end, !(buffer[index] == 0x2A && index + 1 < end && buffer[index + 1] == 0x2F) { index += 1 }
+                index = min(index + 2, end)
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    static func countNewlines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var index = start
+        while index < end {
+            if buffer[index] == 0x0A { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
+    static func statementText(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> String {
+        let stop = end > start ? end : buffer.count - 1
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<stop]), as: UTF8.self)
+        return text.trimmingSQLSeparators()
+    }
+
+    /// Whether anything but white space, `;` and comments follows.
+    static func hasStatement(after tail: UnsafePointer<CChar>) -> Bool {
+        var length = 0
+        while tail[length] != 0 { length += 1 }
+        return tail.withMemoryRebound(to: UInt8.self, capacity: length + 1) { pointer in
+            let buffer = UnsafeBufferPointer(start: pointer, count: length + 1)
+            return skipSpaceAndComments(buffer, from: 0) < length
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing white space and `;`.
+    func trimmingSQLSeparators() -> String {
+        let set: Set<Character> = [" ", "\n", "\t", "\r", ";"]
+        var slice = Substring(self)
+        while let first = slice.first, set.contains(first) { slice.removeFirst() }
+        while let last = slice.last, set.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,63 @@
+import CSQLite
+
+/// Records what a statement reads and writes while SQLite compiles it.
+///
+/// SQLite calls the authorizer during `sqlite3_prepare`; Plume uses it to
+/// learn the region a query reads (for live queries) and the tables a
+/// statement writes (for change tracking).
+final class StatementAuthorizer {
+    var region = DatabaseRegion()
+    var writtenTables: Set<String> = []
+    var isSchemaChange = false
+    private var isDropStatement = false
+
+    func reset() {
+        region = DatabaseRegion()
+        writtenTables = []
+        isSchemaChange = false
+        isDropStatement = false
+    }
+
+    func authorize(
+        _ action: Int32,
+        _ first: UnsafePointer<CChar>?,
+        _ second: UnsafePointer<CChar>?
+    ) -> Int32 {
+        switch action {
+        case SQLITE_DROP_TABLE, SQLITE_DROP_VTABLE, SQLITE_DROP_TEMP_TABLE,
+             SQLITE_DROP_INDEX, SQLITE_DROP_TEMP_INDEX, SQLITE_DROP_VIEW,
+             SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_TRIGGER, SQLITE_DROP_TEMP_TRIGGER:
+            isDropStatement = true
+            isSchemaChange = true
+            if action == SQLITE_DROP_TABLE || action == SQLITE_DROP_TEMP_TABLE, let first {
+                writtenTables.insert(String(cString: first).lowercased())
+            }
+        case SQLITE_ATTACH, SQLITE_DETACH, SQLITE_ALTER_TABLE, SQLITE_CREATE_INDEX,
+             SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TEMP_TABLE,
+             SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER,
+             SQLITE_CREATE_VIEW, SQLITE_CREATE_VTABLE:
+            isSchemaChange = true
+        case SQLITE_READ:
+            guard let first else { break }
+            let table = String(cString: first)
+            if let second, second.pointee != 0 {
+                region.insert(table: table, column: String(cString: second))
+            } else {
+                region.insert(table: table)
+            }
+        case SQLITE_INSERT, SQLITE_UPDATE:
+            if let first { writtenTables.insert(String(cString: first).lowercased()) }
+        case SQLITE_DELETE:
+            guard !isDropStatement, let first else { break }
+            let table = String(cString: first)
+            if table == "sqlite_master" || table == "sqlite_temp_master" { break }
+            writtenTables.insert(table.lowercased())
+            // SQLITE_IGNORE disables the truncate optimization, so that the
+            // update hook hears of every deleted row.
+            return SQLITE_IGNORE
+        default:
+            break
+        }
+        return SQLITE_OK
+    }
+}

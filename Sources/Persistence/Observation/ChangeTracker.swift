@@ -1,0 +1,137 @@
+import CSQLite
+import Foundation
+
+/// Collects the row changes of the current transaction through SQLite's
+/// update, commit and rollback hooks, and hands them to observers once the
+/// transaction has committed.
+///
+/// SQLite calls the commit hook *before* the commit is durable, and a commit
+/// can still fail after it (a busy or I/O error on `COMMIT`). The tracker
+/// therefore only delivers when the statement that committed has finished
+/// and the connection is back in autocommit mode.
+final class ChangeTracker {
+    private var pending = DatabaseChanges()
+    private var commitRequested = false
+    private var observers: [UInt64: TransactionObserver] = [:]
+    private var nextObserverID: UInt64 = 0
+
+    struct TransactionObserver {
+        var didCommit: (Database, DatabaseChanges) -> Void
+        var didRollback: (Database) -> Void
+    }
+
+    func install(on database: Database) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let handle = database.sqliteConnection
+        sqlite3_update_hook(handle, { context, operation, _, table, rowID in
+            guard let context, let table else { return }
+            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
+                .record(operation: operation, table: table, rowID: rowID)
+        }, context)
+        sqlite3_commit_hook(handle, { context in
+            guard let context else { return 0 }
+            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().commitRequested = true
+            return 0
+        }, context)
+        sqlite3_rollback_hook(handle, { context in
+            guard let context else { return }
+            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().didRollback()
+        }, context)
+    }
+
+    func uninstall(from handle: OpaquePointer?) {
+        guard let handle else { return }
+        sqlite3_update_hook(handle, nil, nil)
+        sqlite3_commit_hook(handle, nil, nil)
+        sqlite3_rollback_hook(handle, nil, nil)
+    }
+
+    private func record(operation: Int32, table: UnsafePointer<CChar>, rowID: Int64) {
+        let name = String(cString: table).lowercased()
+        switch operation {
+        case SQLITE_INSERT: pending.tables[name, default: TableChanges()].recordInsert(rowID)
+        case SQLITE_UPDATE: pending.tables[name, default: TableChanges()].recordUpdate(rowID)
+        case SQLITE_DELETE: pending.tables[name, default: TableChanges()].recordDelete(rowID)
+        default: break
+        }
+    }
+
+    private var rollbackDelivery: [(Database) -> Void] = []
+    private var needsRollbackDelivery = false
+
+    private func didRollback() {
+        pending = DatabaseChanges()
+        commitRequested = false
+        needsRollbackDelivery = true
+    }
+
+    /// Called after each statement finishes, successfully or not.
+    func statementDidFinish(_ statement: Statement, in database: Database, failed: Bool = false) {
+        if !failed {
+            if statement.isSchemaChange {
+                pending.schemaChanged = true
+                database.rowIDTrackingByTable.removeAll()
+            }
+            for table in statement.writtenTables where !database.tableIsRowIDTracked(table) {
+                pending.tablesWithUntrackedChanges.insert(table)
+            }
+            if !statement.writtenTables.isEmpty, statement.sql.range(of: "replace", options: .caseInsensitive) != nil {
+                // REPLACE deletes conflicting rows without telling the update hook.
+                pending.tablesWithUntrackedChanges.formUnion(statement.writtenTables)
+            }
+        }
+        if needsRollbackDelivery {
+            needsRollbackDelivery = false
+            let observers = Array(self.observers.values)
+            for observer in observers { observer.didRollback(database) }
+        }
+        guard commitRequested else { return }
+        commitRequested = false
+        guard !database.isInsideTransaction else { return } // the commit failed; changes stay pending
+        let changes = pending
+        pending = DatabaseChanges()
+        let observers = self.observers.keys.sorted().compactMap { self.observers[$0] }
+        for observer in observers { observer.didCommit(database, changes) }
+    }
+
+    func addObserver(_ observer: TransactionObserver) -> UInt64 {
+        nextObserverID += 1
+        observers[nextObserverID] = observer
+        return nextObserverID
+    }
+
+    func removeObserver(_ id: UInt64) {
+        observers[id] = nil
+    }
+
+    var hasObservers: Bool { !observers.isEmpty }
+}
+
+extension Database {
+    /// Calls `didCommit` after each transaction of this connection commits,
+    /// with the rows it changed, and `didRollback` after each rollback.
+    ///
+    /// The closures run on the connection's thread, right after the commit,
+    /// while no other statement of this connection runs: reading `db` there
+    /// sees exactly the committed state. Changes of a rolled-back
+    /// transaction are dropped, never delivered.
+    ///
+    /// - Returns: A token for ``removeTransactionObserver(_:)``.
+    @discardableResult
+    public func addTransactionObserver(
+        didCommit: @escaping (Database, DatabaseChanges) -> Void,
+        didRollback: @escaping (Database) -> Void = { _ in }
+    ) -> TransactionObserverToken {
+        TransactionObserverToken(id: changeTracker.addObserver(.init(didCommit: didCommit, didRollback: didRollback)))
+    }
+
+    /// Stops a transaction observer.
+    public func removeTransactionObserver(_ token: TransactionObserverToken) {
+        changeTracker.removeObserver(token.id)
+    }
+}
+
+/// Identifies a transaction observer of one connection.
+public struct TransactionObserverToken: Hashable, Sendable {
+    let id: UInt64
+}

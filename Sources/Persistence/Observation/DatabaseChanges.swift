@@ -1,0 +1,126 @@
+/// The rows one transaction inserted, updated and deleted in one table,
+/// by rowid, as SQLite's update hook reported them.
+public struct TableChanges: Hashable, Sendable {
+    /// Rowids of rows that exist after the commit and did not before.
+    public internal(set) var inserted: Set<Int64> = []
+    /// Rowids of rows that existed before and after, with new content.
+    public internal(set) var updated: Set<Int64> = []
+    /// Rowids of rows that existed before the commit and are gone.
+    public internal(set) var deleted: Set<Int64> = []
+
+    /// Creates an empty set of changes.
+    public init() {}
+
+    /// Creates changes from explicit sets.
+    public init(inserted: Set<Int64> = [], updated: Set<Int64> = [], deleted: Set<Int64> = []) {
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+    }
+
+    /// Every rowid touched, whatever the operation.
+    public var rowIDs: Set<Int64> { inserted.union(updated).union(deleted) }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+
+    mutating func recordInsert(_ rowID: Int64) {
+        if deleted.remove(rowID) != nil {
+            updated.insert(rowID) // deleted then inserted again: replaced
+        } else {
+            inserted.insert(rowID)
+        }
+    }
+
+    mutating func recordUpdate(_ rowID: Int64) {
+        if !inserted.contains(rowID) { updated.insert(rowID) }
+    }
+
+    mutating func recordDelete(_ rowID: Int64) {
+        if inserted.remove(rowID) == nil {
+            updated.remove(rowID)
+            deleted.insert(rowID)
+        }
+    }
+}
+
+/// What one committed transaction changed, delivered to change observers
+/// after the commit (never for a rolled-back transaction).
+///
+/// Local commits (through a Plume connection) carry the rowids the update
+/// hook reported. Commits by other processes (``Origin/external``), schema
+/// changes, and writes to tables the update hook cannot describe (`WITHOUT
+/// ROWID` tables, `REPLACE` conflict resolution) carry no rowids for the
+/// tables concerned: observers of those must refetch.
+public struct DatabaseChanges: Sendable, CustomStringConvertible {
+    /// Where the commit came from.
+    public enum Origin: Hashable, Sendable {
+        /// A Plume connection of this queue or pool.
+        case local
+        /// Another connection on the same file: another process, the
+        /// `sqlite3` shell, or another queue or pool of this process.
+        case external
+    }
+
+    /// Where the commit came from.
+    public var origin: Origin
+    /// Row changes per table, keyed by lowercased table name.
+    public var tables: [String: TableChanges]
+    /// Lowercased names of tables changed in ways that rowids do not
+    /// describe.
+    public var tablesWithUntrackedChanges: Set<String>
+    /// Whether the transaction changed the schema.
+    public var schemaChanged: Bool
+
+    /// Creates a change description.
+    public init(
+        origin: Origin = .local, tables: [String: TableChanges] = [:],
+        tablesWithUntrackedChanges: Set<String> = [], schemaChanged: Bool = false
+    ) {
+        self.origin = origin
+        self.tables = tables
+        self.tablesWithUntrackedChanges = tablesWithUntrackedChanges
+        self.schemaChanged = schemaChanged
+    }
+
+    /// Changes of unknown extent: a commit from another process.
+    public static let external = DatabaseChanges(origin: .external)
+
+    /// Whether every change is described by rowids: false for external
+    /// commits, schema changes and untracked tables.
+    public var isFullyTracked: Bool {
+        origin == .local && !schemaChanged && tablesWithUntrackedChanges.isEmpty
+    }
+
+    /// Whether these changes may alter the result of a query that reads
+    /// `region`. External commits and schema changes may alter anything.
+    ///
+    /// - Complexity: O(number of tables in the region).
+    public func mayAffect(_ region: DatabaseRegion) -> Bool {
+        if origin == .external || schemaChanged { return true }
+        for table in region.tables {
+            if tablesWithUntrackedChanges.contains(table) { return true }
+            if let changes = tables[table], !changes.isEmpty { return true }
+        }
+        return false
+    }
+
+    /// Whether nothing is known to have changed.
+    public var isEmpty: Bool {
+        origin == .local && !schemaChanged && tablesWithUntrackedChanges.isEmpty
+            && tables.values.allSatisfy(\.isEmpty)
+    }
+
+    public var description: String {
+        if origin == .external { return "external changes" }
+        var parts = tables.keys.sorted().map { table -> String in
+            let changes = tables[table]!
+            return "\(table): +\(changes.inserted.count) ~\(changes.updated.count) -\(changes.deleted.count)"
+        }
+        if !tablesWithUntrackedChanges.isEmpty {
+            parts.append("untracked: \(tablesWithUntrackedChanges.sorted().joined(separator: ","))")
+        }
+        if schemaChanged { parts.append("schema") }
+        return parts.joined(separator: "; ")
+    }
+}

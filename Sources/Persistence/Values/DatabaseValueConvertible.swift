@@ -1,0 +1,202 @@
+import Foundation
+
+/// A type that converts to and from ``DatabaseValue``: what can be bound to a
+/// statement and read from a row.
+///
+/// Plume conforms `Int`, `Int64`, `Int32`, `Double`, `Float`, `String`,
+/// `Data`, `Bool`, `Date`, `UUID` and `Optional` of those. Conform your own
+/// types (an enum with a raw value, a money type) by mapping them to one of
+/// those.
+public protocol DatabaseValueConvertible: Sendable {
+    /// The value to store.
+    var databaseValue: DatabaseValue { get }
+
+    /// Reads a value, or returns nil when the stored value does not convert.
+    static func fromDatabaseValue(_ value: DatabaseValue) -> Self?
+}
+
+extension DatabaseValue: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { self }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> DatabaseValue? { value }
+}
+
+extension Int64: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .integer(self) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? {
+        switch value {
+        case .integer(let int): return int
+        case .real(let double): return Int64(exactly: double)
+        default: return nil
+        }
+    }
+}
+
+extension Int: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int? {
+        Int64.fromDatabaseValue(value).flatMap { Int(exactly: $0) }
+    }
+}
+
+extension Int32: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Int32? {
+        Int64.fromDatabaseValue(value).flatMap { Int32(exactly: $0) }
+    }
+}
+
+extension Double: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .real(self) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
+        switch value {
+        case .real(let double): return double
+        case .integer(let int): return Double(int)
+        default: return nil
+        }
+    }
+}
+
+extension Float: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .real(Double(self)) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
+        Double.fromDatabaseValue(value).map { Float($0) }
+    }
+}
+
+extension Bool: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
+        switch value {
+        case .integer(let int): return int != 0
+        case .real(let double): return double != 0
+        default: return nil
+        }
+    }
+}
+
+extension String: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .text(self) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
+        switch value {
+        case .text(let string): return string
+        case .blob(let data): return String(data: data, encoding: .utf8)
+        default: return nil
+        }
+    }
+}
+
+extension Data: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .blob(self) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Data? {
+        switch value {
+        case .blob(let data): return data
+        case .text(let string): return Data(string.utf8)
+        default: return nil
+        }
+    }
+}
+
+/// Dates are stored as a REAL number of seconds since 1970-01-01 UTC (what
+/// `unixepoch()` and `datetime(x, 'unixepoch')` read). Reading also accepts
+/// integers and `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text in UTC, as SQLite's date
+/// functions write it.
+extension Date: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { .real(timeIntervalSince1970) }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
+        switch value {
+        case .real(let seconds): return Date(timeIntervalSince1970: seconds)
+        case .integer(let seconds): return Date(timeIntervalSince1970: Double(seconds))
+        case .text(let text): return SQLiteDateFormat.date(from: text)
+        default: return nil
+        }
+    }
+}
+
+/// UUIDs are stored as 16-byte blobs; reading also accepts their text form.
+extension UUID: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue {
+        withUnsafeBytes(of: uuid) { .blob(Data($0)) }
+    }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> UUID? {
+        switch value {
+        case .blob(let data) where data.count == 16:
+            return data.withUnsafeBytes { bytes in
+                var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+                withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: bytes) }
+                return UUID(uuid: uuid)
+            }
+        case .text(let text):
+            return UUID(uuidString: text)
+        default:
+            return nil
+        }
+    }
+}
+
+extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue {
+        self?.databaseValue ?? .null
+    }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
+        if case .null = value { return .some(nil) }
+        return Wrapped.fromDatabaseValue(value).map { .some($0) }
+    }
+}
+
+extension DatabaseValueConvertible where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { rawValue.databaseValue }
+    public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
+        RawValue.fromDatabaseValue(value).flatMap(Self.init(rawValue:))
+    }
+}
+
+/// Parses the text dates SQLite's date functions write.
+enum SQLiteDateFormat {
+    static func date(from text: String) -> Date? {
+        // YYYY-MM-DD[ HH:MM[:SS[.SSS]]] with ' ' or 'T', optional trailing 'Z'.
+        let utf8 = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= utf8.count else { return nil }
+            var result = 0
+            for byte in utf8[range] {
+                guard byte >= 48, byte <= 57 else { return nil }
+                result = result * 10 + Int(byte - 48)
+            }
+            return result
+        }
+        guard utf8.count >= 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+        else { return nil }
+        var components = DateComponents()
+        components.year = year
+        components.month = month
+        components.day = day
+        var index = 10
+        if utf8.count > 10 {
+            guard utf8[10] == UInt8(ascii: " ") || utf8[10] == UInt8(ascii: "T"),
+                  let hour = number(11..<13), utf8.count >= 16, utf8[13] == UInt8(ascii: ":"),
+                  let minute = number(14..<16)
+            else { return nil }
+            components.hour = hour
+            components.minute = minute
+            index = 16
+            if utf8.count >= 19, utf8[16] == UInt8(ascii: ":"), let second = number(17..<19) {
+                components.second = second
+                index = 19
+                if utf8.count > 20, utf8[19] == UInt8(ascii: ".") {
+                    var end = 20
+                    while end < utf8.count, utf8[end] >= 48, utf8[end] <= 57 { end += 1 }
+                    guard let fraction = number(20..<end) else { return nil }
+                    let digits = end - 20
+                    components.nanosecond = Int(Double(fraction) / pow(10, Double(digits)) * 1e9)
+                    index = end
+                }
+            }
+        }
+        if index < utf8.count, utf8[index] == UInt8(ascii: "Z") { index += 1 }
+        guard index == utf8.count else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.date(from: components)
+    }
+}

@@ -1,0 +1,98 @@
+/// A type built from a row by code the caller writes.
+///
+/// This is the fastest way to read records: Plume hands each row to
+/// `init(row:)` as it steps the statement.
+///
+/// ```swift
+/// struct Photo: FetchableRecord {
+///     var id: Int64
+///     var name: String
+///     init(row: Row) throws {
+///         id = try row.decode(at: 0)
+///         name = try row.decode(column: "name")
+///     }
+/// }
+/// let photos = try Photo.fetchAll(db, sql: "SELECT id, name FROM photo")
+/// ```
+public protocol FetchableRecord {
+    /// Creates a record from a row.
+    ///
+    /// - Throws: ``RowDecodingError`` (or your own error) when the row does
+    ///   not hold what the record needs.
+    init(row: Row) throws
+}
+
+extension Row: FetchableRecord {
+    public init(row: Row) { self = row }
+}
+
+extension FetchableRecord {
+    /// A cursor over the records of a query: rows are decoded one at a time.
+    ///
+    /// - Throws: ``DatabaseError`` when the SQL does not compile.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> RecordCursor<Self> {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return RecordCursor(statement: statement)
+    }
+
+    /// All records of a query.
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> [Self] {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return try fetchAll(statement)
+    }
+
+    /// The first record of a query, or nil.
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Self? {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return try fetchOne(statement)
+    }
+
+    /// All records of a prepared statement (its arguments already set).
+    public static func fetchAll(_ statement: Statement) throws -> [Self] {
+        let cursor = RecordCursor<Self>(statement: statement)
+        var result: [Self] = []
+        while let record = try cursor.next() {
+            result.append(record)
+        }
+        return result
+    }
+
+    /// The first record of a prepared statement, or nil.
+    public static func fetchOne(_ statement: Statement) throws -> Self? {
+        let cursor = RecordCursor<Self>(statement: statement)
+        defer { cursor.finish() }
+        return try cursor.next()
+    }
+}
+
+extension DatabaseValueConvertible {
+    /// The first column of every row of a query.
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> [Self] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { try $0.decode(at: 0) }
+    }
+
+    /// The first column of the first row of a query, or nil when there is no
+    /// row (or, for an optional type, when the value is NULL).
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
+    ) throws -> Self? {
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments) else { return nil }
+        if row[0].isNull { return nil }
+        return try row.decode(at: 0)
+    }
+}

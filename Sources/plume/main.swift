@@ -1,0 +1,2 @@
+import PlumeCLI
+PlumeCommand.main()
