@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// What a finished process printed and how it exited.
+struct ProcessResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the built `plume` binary (or another program) the way a user would.
+enum PlumeProcess {
+    /// The `plume` executable built next to the test bundle.
+    static var plumeURL: URL {
+        get throws {
+            let candidates = [
+                Bundle.main.executableURL?.deletingLastPathComponent(),
+                Bundle.main.bundleURL.deletingLastPathComponent(),
+                Bundle.main.bundleURL,
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            ].compactMap { $0 }
+            for directory in candidates {
+                let url = directory.appendingPathComponent("plume")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+            throw ProcessFailure(message: "the plume binary was not found next to the tests (looked in \(candidates.map(\.path)))")
+        }
+    }
+
+    /// Runs `plume` with arguments and optional standard input, waits, and
+    /// returns what it printed.
+    static func plume(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                      currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> ProcessResult {
+        try run(plumeURL, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory, timeout: timeout)
+    }
+
+    /// Runs `sqlite3` (the oracle) with arguments and standard input.
+    static func sqlite3(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
+        try run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments, stdin: stdin)
+    }
+
+    /// Runs any executable and waits for it.
+    static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+        let outData = PipeCollector(output.fileHandleForReading)
+        let errData = PipeCollector(errors.fileHandleForReading)
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? input.fileHandleForWriting.close()
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                throw ProcessFailure(message: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout)")
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: String(decoding: outData.finish(), as: UTF8.self),
+                             stderr: String(decoding: errData.finish(), as: UTF8.self))
+    }
+}
+
+/// Drains a pipe on a background thread.
+final class PipeCollector: @unchecked Sendable {
+    // Safe: `data` is written by the reading thread only, and read after
+    // `done` is signalled.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+struct ProcessFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// A temporary directory removed when the test ends.
+struct TemporaryDirectory: ~Copyable {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("plume-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
