@@ -1,0 +1,4 @@
+extension Shell {
+    /// Dot-commands other features add (`.migrate`).
+    static let extraDotCommands: [DotCommand] = []
+}
