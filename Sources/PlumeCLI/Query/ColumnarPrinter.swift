@@ -62,7 +62,7 @@ struct ColumnarPrinter {
         case .null: Array("NULL".utf8)
         case .integer, .real: cell.text
         case .text: ValueQuoting.sqlString(cell.text)
-        case .blob: SQLiteText.hexBlob(cell.bytes)
+        case .blob: Array("x".utf8) + SQLiteText.hexBlob(cell.bytes).dropFirst()
         }
     }
 

@@ -37,7 +37,7 @@ struct RowPrinter {
     /// Prints what follows the last row (`]` of json).
     func finish() {
         if mode == .json && count > 0 { output.write("]\n") }
-        if mode == .count { output.write(SQLiteText.format("%lld\n", Int64(count))) }
+        if mode == .count { output.write(SQLiteText.format("%lld rows\n", Int64(count))) }
     }
 
     private func value(_ cell: ResultCell) -> [UInt8] {
