@@ -40,8 +40,14 @@ enum ReadlineGlobals {
         return String(cString: pointer)
     }
 
+    /// The C type of `rl_attempted_completion_function` (readline's
+    /// `rl_completion_func_t` typedef is a function type, which Swift imports
+    /// as a Swift closure type).
+    typealias CompletionFunction = @convention(c) (UnsafePointer<CChar>?, Int32, Int32)
+        -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
     /// `rl_attempted_completion_function`.
-    static func setCompletionFunction(_ function: rl_completion_func_t?) {
-        address("rl_attempted_completion_function", as: rl_completion_func_t?.self)?.pointee = function
+    static func setCompletionFunction(_ function: CompletionFunction?) {
+        address("rl_attempted_completion_function", as: CompletionFunction?.self)?.pointee = function
     }
 }

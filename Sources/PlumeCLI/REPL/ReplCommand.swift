@@ -42,7 +42,7 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         let path = database ?? ":memory:"
         if path != ":memory:", !create, !FileManager.default.fileExists(atPath: path) {
-            throw ValidationError("no database at \(path) (pass --create to create it)")
+            throw CommandFailure("no database at \(path) (pass --create to create it)")
         }
         let interactive = isatty(STDIN_FILENO) != 0
         let interrupts = interactive ? InterruptMonitor() : nil
