@@ -9,7 +9,7 @@ struct QueryCommand: ParsableCommand {
         commandName: "query",
         abstract: "Run one SQL statement and print its rows, for scripts.",
         discussion: """
-        Prints rows the way the sqlite3 shell prints them in the same mode. \
+        Prints rows exactly as `sqlite3 -MODE [-header] DATABASE SQL` prints them. \
         DATABASE must exist. A statement that fails prints one line on standard \
         error and exits with status 1.
 
@@ -53,11 +53,9 @@ struct QueryCommand: ParsableCommand {
         defer { try? connection.close() }
         var settings = OutputSettings()
         settings.mode = OutputMode.queryModes.first { $0.name == mode }!
-        settings.showHeader = header || settings.mode == .column
-        if settings.mode == .csv {
-            settings.columnSeparator = OutputSettings.comma
-            settings.rowSeparator = OutputSettings.crlf
-        } else if settings.mode == .quote {
+        // As `sqlite3 -MODE` sets them (csv rows end with a plain newline).
+        settings.showHeader = header
+        if settings.mode == .csv || settings.mode == .quote {
             settings.columnSeparator = OutputSettings.comma
         }
         let output = OutputBuffer()

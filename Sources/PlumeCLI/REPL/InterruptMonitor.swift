@@ -32,6 +32,11 @@ final class InterruptMonitor {
         interruptWakeUpWriter = descriptors[1]
         _ = fcntl(descriptors[0], F_SETFL, O_NONBLOCK)
         _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
+        // A parent (a test runner, a script) may have blocked SIGINT.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        sigaddset(&mask, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         signal(SIGINT) { _ in
             if interruptIsExecuting != 0 {
                 if let connection = interruptConnection { sqlite3_interrupt(connection) }
