@@ -165,6 +165,23 @@ enum REPLScripts {
         line', 'value';
         SELECT 'unterminated
         """#),
+        .init(name: "EXPLAIN listings and EXPLAIN QUERY PLAN trees", setup: #"""
+        CREATE TABLE t(a, b);
+        CREATE INDEX ta ON t(a);
+        CREATE TABLE u(x PRIMARY KEY, y) WITHOUT ROWID;
+        CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO u VALUES (new.a, new.b); END;
+        """#, script: #"""
+        EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 ORDER BY b;
+        EXPLAIN QUERY PLAN SELECT * FROM t WHERE b IN (SELECT a FROM t WHERE a > (SELECT max(b) FROM t)) UNION SELECT 1, 2;
+        EXPLAIN SELECT * FROM t WHERE a > 1;
+        EXPLAIN SELECT * FROM t WHERE b IN (SELECT a FROM t WHERE a > (SELECT max(b) FROM t)) UNION SELECT 1, 2 ORDER BY 1;
+        .mode box
+        EXPLAIN QUERY PLAN SELECT * FROM t, t AS v WHERE t.a = v.b;
+        EXPLAIN INSERT INTO t VALUES (1, 2);
+        EXPLAIN WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 5) SELECT * FROM c, u WHERE x = u.x;
+        .nullvalue NULL
+        EXPLAIN SELECT 1;
+        """#),
         .init(name: ".quit stops reading", script: "SELECT 1;\n.quit\nSELECT 2;\n"),
         .init(name: ".exit with a code", script: "SELECT 1;\n.exit 3\nSELECT 2;\n"),
         .init(name: "error then .exit", script: "selct;\n.exit\n"),

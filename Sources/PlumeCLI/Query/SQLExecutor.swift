@@ -84,7 +84,19 @@ struct SQLExecutor {
         let columns: [[UInt8]] = (0..<columnCount).map { index in
             sqlite3_column_name(statement, index).map { Array(String(cString: $0).utf8) } ?? []
         }
-        if settings.mode.isColumnar {
+        if sqlite3_stmt_isexplain(statement) == 1, ExplainPrinter.applies(to: columns) {
+            var printer = ExplainPrinter(columns: columns, nullValue: settings.nullValue)
+            repeat {
+                printer.add([ResultCell](row: statement, columnCount: columnCount))
+            } while sqlite3_step(statement) == SQLITE_ROW
+            printer.render(to: output)
+        } else if sqlite3_stmt_isexplain(statement) == 2 {
+            var printer = QueryPlanPrinter()
+            repeat {
+                printer.add([ResultCell](row: statement, columnCount: columnCount))
+            } while sqlite3_step(statement) == SQLITE_ROW
+            printer.render(to: output)
+        } else if settings.mode.isColumnar {
             var printer = ColumnarPrinter(settings: settings, columns: columns)
             repeat {
                 printer.add([ResultCell](row: statement, columnCount: columnCount))
