@@ -33,6 +33,8 @@ public final class Database {
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     /// Whether tables can be tracked by rowid, by lowercased name.
     var rowIDTrackingByTable: [String: Bool] = [:]
+    /// Primary key columns by lowercased table name.
+    var primaryKeyByTable: [String: [String]] = [:]
     /// Nesting depth of ``inSavepoint(_:)``.
     var savepointDepth = 0
 

@@ -70,7 +70,7 @@ final class ChangeTracker {
         if !failed {
             if statement.isSchemaChange {
                 pending.schemaChanged = true
-                database.rowIDTrackingByTable.removeAll()
+                database.schemaDidChange()
             }
             for table in statement.writtenTables where !database.tableIsRowIDTracked(table) {
                 pending.tablesWithUntrackedChanges.insert(table)
