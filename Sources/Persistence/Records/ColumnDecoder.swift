@@ -26,6 +26,9 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
             return try T(from: self)
         } catch is JSONColumnMarker {
             return try decodeJSON(T.self)
+        } catch let error as DecodingError {
+            // An enum without a case for the stored raw value, for example.
+            throw mismatch(T.self, reason: error.plumeSummary)
         }
     }
 

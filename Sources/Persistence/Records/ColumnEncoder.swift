@@ -19,6 +19,13 @@ final class ColumnEncoder: Encoder, SingleValueEncodingContainer {
         if let convertible = value as? any DatabaseValueConvertible {
             return convertible.databaseValue
         }
+        if let integer = value as? any BinaryInteger {
+            // Int8, UInt16, UInt64…: stored as INTEGER when they fit.
+            guard let int = Int64(exactly: integer) else {
+                throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(integer) does not fit in SQLite's 64-bit INTEGER"))
+            }
+            return .integer(int)
+        }
         let encoder = ColumnEncoder()
         do {
             try value.encode(to: encoder)
