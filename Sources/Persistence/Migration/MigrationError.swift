@@ -6,22 +6,23 @@
 /// before anything ran (files that do not agree with the database) from a
 /// migration that failed while running (and was rolled back).
 public struct MigrationError: Error, Sendable, CustomStringConvertible {
-    /// What kind of problem this is. New codes may be added.
+    /// What kind of problem this is, described as a stable identifier
+    /// (`checksum_mismatch`). New codes may be added.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: String, Sendable {
-            case invalidFileName = "invalid file name"
-            case duplicateVersion = "duplicate version"
-            case invalidFile = "invalid migration file"
-            case directoryNotFound = "directory not found"
-            case checksumMismatch = "applied migration was edited"
-            case missingMigration = "applied migration is missing"
-            case databaseNewer = "database is newer than the migrations"
-            case outOfOrder = "pending migration is older than an applied one"
-            case irreversible = "migration cannot be reverted"
-            case invalidTarget = "invalid target version"
-            case migrationFailed = "migration failed"
-            case foreignKeyViolation = "foreign key violation"
-            case severalProblems = "several problems"
+            case invalidFileName = "invalid_file_name"
+            case duplicateVersion = "duplicate_version"
+            case invalidFile = "invalid_file"
+            case directoryNotFound = "directory_not_found"
+            case checksumMismatch = "checksum_mismatch"
+            case missingMigration = "missing_migration"
+            case databaseNewer = "database_newer"
+            case outOfOrder = "out_of_order"
+            case irreversible = "irreversible"
+            case invalidTarget = "invalid_target"
+            case migrationFailed = "migration_failed"
+            case foreignKeyViolation = "foreign_key_violation"
+            case severalProblems = "several_problems"
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
