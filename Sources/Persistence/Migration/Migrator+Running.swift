@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a migrator is doing, reported as it goes so apps and tools can show
 /// progress.
 public enum MigrationEvent: Sendable {
@@ -24,6 +26,7 @@ extension Migrator {
     func run(_ script: Migration.Script, of migration: Migration, _ direction: MigrationEvent.Direction,
              _ db: Database, progress: (MigrationEvent) -> Void) throws {
         let file = migration.file ?? migration.description
+        var compiledLine: Int?
         do {
             switch script.body {
             case .code(let body):
@@ -36,6 +39,7 @@ extension Migrator {
                             "a migration runs in its own transaction and cannot hold BEGIN, COMMIT or ROLLBACK (use `-- migrate:\(direction) transaction:false` to run without one)",
                             file: file, line: script.lineOffset + line, sql: statement.sql, versions: [migration.version])
                     }
+                    compiledLine = line
                     progress(.statement(migration, direction, line: script.lineOffset + line))
                     try statement.run()
                 }
@@ -45,8 +49,13 @@ extension Migrator {
             if script.usesTransaction, message.contains("within a transaction") {
                 message += " (use `-- migrate:\(direction) transaction:false` for this statement)"
             }
+            var statement = error.sql
+            if let sql = script.sql, let line = error.line, line != compiledLine, let fragment = error.sql {
+                // SQLite stops reading a statement where it fails to compile.
+                statement = Self.statement(in: sql, atLine: line, startingWith: fragment)
+            }
             throw MigrationError(.migrationFailed, message, file: file,
-                                 line: error.line.map { $0 + script.lineOffset }, sql: error.sql,
+                                 line: error.line.map { $0 + script.lineOffset }, sql: statement,
                                  versions: [migration.version], databaseError: error)
         }
         db.clearStatementCache()
@@ -85,6 +94,29 @@ extension Migrator {
         case "ROLLBACK": return !words.contains("TO")
         default: return false
         }
+    }
+
+    /// The whole statement that starts with `fragment` on a line of a
+    /// script: up to the next `;` outside quotes, or the end.
+    static func statement(in script: String, atLine line: Int, startingWith fragment: String) -> String {
+        let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line >= 1, line <= lines.count else { return fragment }
+        let rest = lines[(line - 1)...].joined(separator: "\n")
+        guard let start = rest.range(of: fragment)?.lowerBound else { return fragment }
+        var quote: Character?
+        var end = rest.endIndex
+        for index in rest[start...].indices {
+            let character = rest[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" || character == "`" {
+                quote = character
+            } else if character == ";" {
+                end = index
+                break
+            }
+        }
+        return String(rest[start..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Runs `body` and measures it in milliseconds.

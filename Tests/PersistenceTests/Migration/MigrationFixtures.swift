@@ -5,15 +5,22 @@ import Testing
 /// A scratch directory of migration files and databases, removed at the
 /// end of the test.
 struct MigrationDirectory: ~Copyable {
+    /// Where databases go.
+    let root: URL
+    /// The migrations directory, inside `root`.
     let url: URL
 
     init(_ files: [String: String] = [:]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("plume-migrations-\(UUID().uuidString)")
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("plume-migrations-\(UUID().uuidString)")
+        url = root.appendingPathComponent("Migrations")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         for (name, text) in files { try write(name, text) }
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// A database path beside the migrations directory.
+    func databasePath(_ name: String = "db.sqlite") -> String { root.appendingPathComponent(name).path }
 
     func write(_ name: String, _ text: String) throws {
         try Data(text.utf8).write(to: url.appendingPathComponent(name))
