@@ -67,7 +67,7 @@ final class MigrationProgressPrinter: @unchecked Sendable {
     /// enough. Called by the timer.
     func renderProgress(now: ContinuousClock.Instant = .now) {
         lock.withLock {
-            guard let running, now - running.start >= Self.spinnerDelay else { return }
+            guard isTerminal, let running, now - running.start >= Self.spinnerDelay else { return }
             frame = (frame + 1) % Self.frames.count
             let elapsed = (now - running.start).components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
