@@ -18,7 +18,9 @@ extension TemporaryDirectory {
 
     /// Copies the demo migrations into `Migrations/`.
     func copyDemoMigrations() throws {
-        try FileManager.default.copyItem(at: demoMigrationsURL, to: url.appendingPathComponent("Migrations"))
+        // Resolved: the folder may be a symlink to the bundled resources.
+        try FileManager.default.copyItem(at: demoMigrationsURL.resolvingSymlinksInPath(),
+                                         to: url.appendingPathComponent("Migrations"))
     }
 
     /// Runs `plume migrate ARGUMENTS` in this directory.

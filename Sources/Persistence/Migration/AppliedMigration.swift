@@ -20,6 +20,9 @@ public struct AppliedMigration: Sendable, Hashable, Codable, FetchableRecord {
         case order = "applied_order"
     }
 
+    /// Reads a row of the migrations table.
+    ///
+    /// - Throws: ``RowDecodingError`` when a column is missing or mistyped.
     public init(row: Row) throws {
         version = try row.decode(column: "version")
         name = try row.decode(column: "name")

@@ -29,6 +29,7 @@ public struct Migration: Sendable, Identifiable, CustomStringConvertible {
     /// The path of the file the migration was read from, when it was.
     public let file: String?
 
+    /// The version, which identifies the migration.
     public var id: Int64 { version }
 
     /// The file name, or `VERSION_NAME` for a migration written in code.

@@ -54,6 +54,7 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
         /// Several problems at once: see ``MigrationError/problems``.
         public static let severalProblems = Code(.severalProblems)
 
+        /// The identifier, as `checksum_mismatch`.
         public var description: String { base.rawValue }
     }
 

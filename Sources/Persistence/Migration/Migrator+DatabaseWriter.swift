@@ -2,7 +2,7 @@ extension Migrator {
     /// Applies the pending migrations on a queue's or pool's writer
     /// connection, blocking the calling thread.
     ///
-    /// - Throws: As ``migrate(_:upTo:progress:)-(Database,_,_)``.
+    /// - Throws: As the `Database` variant of `migrate(_:upTo:progress:)`.
     @discardableResult
     public func migrate(_ writer: some DatabaseWriter, upTo target: Int64? = nil,
                         progress: (MigrationEvent) -> Void = { _ in }) throws -> [Migration] {
@@ -17,7 +17,7 @@ extension Migrator {
     /// try await Migrator(bundle: .module, subdirectory: "Migrations").migrate(pool)
     /// ```
     ///
-    /// - Throws: As ``migrate(_:upTo:progress:)-(Database,_,_)``.
+    /// - Throws: As the `Database` variant of `migrate(_:upTo:progress:)`.
     @discardableResult
     public func migrate(_ writer: some DatabaseWriter, upTo target: Int64? = nil,
                         progress: @escaping @Sendable (MigrationEvent) -> Void = { _ in }) async throws -> [Migration] {
@@ -26,7 +26,7 @@ extension Migrator {
 
     /// Reverts migrations on a queue's or pool's writer connection.
     ///
-    /// - Throws: As ``rollback(_:to:progress:)-(Database,_,_)``.
+    /// - Throws: As the `Database` variant of `rollback(_:to:progress:)`.
     @discardableResult
     public func rollback(_ writer: some DatabaseWriter, to target: Int64,
                          progress: (MigrationEvent) -> Void = { _ in }) throws -> [Migration] {

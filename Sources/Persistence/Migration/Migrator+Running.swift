@@ -5,7 +5,10 @@ import Foundation
 public enum MigrationEvent: Sendable {
     /// Which way a migration runs.
     public enum Direction: String, Sendable {
-        case up, down
+        /// Applying: the up section.
+        case up
+        /// Reverting: the down section.
+        case down
     }
 
     /// A migration is about to run (its transaction holds the write lock).
