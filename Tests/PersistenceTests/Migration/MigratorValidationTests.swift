@@ -137,4 +137,30 @@ import Testing
         #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo JOIN album ON album.id = photo.album_id") == 1)
         #expect(try db.schema().contains { $0.contains("CHECK (name <> '')") })
     }
+
+    /// With enforcement merely deferred, dropping the old parent table would
+    /// cascade-delete its children: the migrator turns enforcement off.
+    @Test func tableRebuildsKeepCascadingChildren() throws {
+        let directory = try MigrationDirectory([
+            "0001_schema.sql": """
+                -- migrate:up
+                CREATE TABLE album (id INTEGER PRIMARY KEY, name TEXT);
+                CREATE TABLE photo (id INTEGER PRIMARY KEY, album_id INTEGER NOT NULL REFERENCES album(id) ON DELETE CASCADE);
+                INSERT INTO album VALUES (1, 'Holidays');
+                INSERT INTO photo VALUES (1, 1), (2, 1);
+                """,
+            "0002_rebuild_album.sql": """
+                -- migrate:up
+                CREATE TABLE new_album (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '');
+                INSERT INTO new_album SELECT id, coalesce(name, '') FROM album;
+                DROP TABLE album;
+                ALTER TABLE new_album RENAME TO album;
+                """,
+        ])
+        let db = try Database(location: .inMemory)
+        try directory.migrator().migrate(db)
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") == 2)
+        try db.execute(sql: "DELETE FROM album") // enforcement is back on afterwards
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") == 0)
+    }
 }
