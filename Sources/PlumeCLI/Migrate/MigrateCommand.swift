@@ -7,8 +7,8 @@ public struct MigrateCommand: ParsableCommand {
         abstract: "Apply, revert, check and create schema migrations.",
         discussion: """
             Migrations are files named NNNN_description.sql in a directory (--dir, \
-            default Migrations). Each has a `-- migrate:up` section and an optional \
-            `-- migrate:down` section; `-- migrate:up transaction:false` runs a section \
+            default Migrations). Each has an up section, headed `-- migrate:up`, and \
+            optionally a down section, headed `-- migrate:down`; `-- migrate:up transaction:false` runs a section \
             outside a transaction (for VACUUM or PRAGMA journal_mode). Applied \
             migrations are recorded in the table plume_migrations, each in one \
             transaction with its SQL.

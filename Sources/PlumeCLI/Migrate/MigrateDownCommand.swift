@@ -13,7 +13,7 @@ struct MigrateDownCommand: ParsableCommand {
 
     @OptionGroup var options: MigrationDirectoryOptions
 
-    @Option(name: .customLong("to"), help: "The version to go back to (0 reverts everything).")
+    @Option(name: .customLong("to"), help: ArgumentHelp("The version to go back to (0 reverts everything).", valueName: "version"))
     var target: Int64
 
     func validate() throws {

@@ -13,7 +13,7 @@ struct MigrateUpCommand: ParsableCommand {
 
     @OptionGroup var options: MigrationDirectoryOptions
 
-    @Option(name: .customLong("to"), help: "Apply migrations up to this version only.")
+    @Option(name: .customLong("to"), help: ArgumentHelp("Apply migrations up to this version only.", valueName: "version"))
     var target: Int64?
 
     @Flag(help: "List the migrations that would be applied, without changing the database.")
