@@ -60,3 +60,35 @@ import Testing
         #expect(result.stdout.contains("plume photos.sqlite"))
     }
 }
+
+/// `.migrate status|up` in the REPL, through the same migrator as
+/// `plume migrate`.
+@Suite struct REPLMigrateTests {
+    @Test func statusThenUpThenStatus() throws {
+        let directory = try TemporaryDirectory()
+        let migrations = directory.url.appendingPathComponent("Migrations")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        try "-- migrate:up\nCREATE TABLE album(id INTEGER PRIMARY KEY, name TEXT);\n"
+            .write(to: migrations.appendingPathComponent("0001_create_album.sql"), atomically: true, encoding: .utf8)
+        try "-- migrate:up\nCREATE TABLE photo(id INTEGER PRIMARY KEY, album_id INTEGER REFERENCES album);\n"
+            .write(to: migrations.appendingPathComponent("0002_create_photo.sql"), atomically: true, encoding: .utf8)
+        let result = try PlumeProcess.plume(["repl", "--create", "app.sqlite"], stdin: """
+            .migrate status
+            .migrate up --to 1
+            .tables
+            .migrate up
+            .migrate up
+            .migrate status --dir nowhere
+            .migrate sideways
+            """, currentDirectory: directory.url)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(5)) == ["current version: 0", "applied: none", "pending:", "  1  create_album", "  2  create_photo"])
+        #expect(lines.contains { $0.hasPrefix("applied 0001_create_album.sql (") })
+        #expect(lines.contains("album             plume_migrations"))
+        #expect(lines.contains { $0.hasPrefix("applied 0002_create_photo.sql (") })
+        #expect(lines.contains("nothing to do: the database is at version 2"))
+        #expect(result.stderr.contains("nowhere: no migrations directory"))
+        #expect(result.stderr.contains("Usage: .migrate status|up"))
+        #expect(result.status == 1)
+    }
+}
