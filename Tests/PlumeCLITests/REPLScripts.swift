@@ -182,6 +182,16 @@ enum REPLScripts {
         .nullvalue NULL
         EXPLAIN SELECT 1;
         """#),
+        .init(name: ".schema --indent", setup: #"""
+        CREATE TABLE photo(id INTEGER PRIMARY KEY, album_id INTEGER NOT NULL REFERENCES album(id) ON DELETE CASCADE, name TEXT NOT NULL DEFAULT 'untitled, really', rating REAL CHECK (rating BETWEEN 0 AND 5), "weird (name)" TEXT, UNIQUE(album_id, name));
+        CREATE TABLE album(id INTEGER PRIMARY KEY, title    TEXT -- the title, with a comma
+        , created_at    TEXT NOT NULL DEFAULT (datetime('now')), owner TEXT);
+        CREATE TABLE short(x, y);
+        CREATE INDEX photo_by_rating_and_name_and_album ON photo(rating DESC, name COLLATE NOCASE, album_id) WHERE rating > 3;
+        CREATE VIEW    top_photos AS SELECT   name, rating FROM photo WHERE rating >= 4 ORDER BY rating DESC, name;
+        CREATE TRIGGER photo_touch AFTER UPDATE ON photo BEGIN UPDATE album SET title = title WHERE id = new.album_id; END;
+        CREATE TABLE "quoted table"   (a   TEXT,   b   INTEGER,   c   BLOB,   d   REAL,   e   NUMERIC,   f   ANY,   g   TEXT);
+        """#, script: ".schema --indent\n.schema --indent sqlite_schema\n.schema --indent al%\n"),
         .init(name: ".quit stops reading", script: "SELECT 1;\n.quit\nSELECT 2;\n"),
         .init(name: ".exit with a code", script: "SELECT 1;\n.exit 3\nSELECT 2;\n"),
         .init(name: "error then .exit", script: "selct;\n.exit\n"),

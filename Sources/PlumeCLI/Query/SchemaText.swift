@@ -6,9 +6,9 @@ enum SchemaText {
     /// `printSchemaLine`: a trailing comment is closed first so that the `;`
     /// ends the statement, and `CREATE TABLE "x"` becomes
     /// `CREATE TABLE IF NOT EXISTS "x"`.
-    static func statementLine(_ sql: [UInt8]) -> [UInt8] {
+    static func statementLine(_ sql: [UInt8], tail: String = ";\n") -> [UInt8] {
         var text = sql
-        if SQLiteText.contains(text, Array("/*".utf8)) || SQLiteText.contains(text, Array("--".utf8)) {
+        if tail.hasPrefix(";"), SQLiteText.contains(text, Array("/*".utf8)) || SQLiteText.contains(text, Array("--".utf8)) {
             for terminator in ["", "*/", "\n"] {
                 let candidate = text + Array(terminator.utf8) + [0x3B]
                 if isComplete(candidate) {
@@ -19,9 +19,9 @@ enum SchemaText {
         }
         let prefix = Array("CREATE TABLE ".utf8)
         if text.count > prefix.count, text.starts(with: prefix), text[prefix.count] == 0x27 || text[prefix.count] == 0x22 {
-            return Array("CREATE TABLE IF NOT EXISTS ".utf8) + text[prefix.count...] + Array(";\n".utf8)
+            return Array("CREATE TABLE IF NOT EXISTS ".utf8) + text[prefix.count...] + Array(tail.utf8)
         }
-        return text + Array(";\n".utf8)
+        return text + Array(tail.utf8)
     }
 
     /// `sqlite3_complete` on bytes.

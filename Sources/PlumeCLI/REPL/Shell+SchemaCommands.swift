@@ -80,10 +80,13 @@ extension Shell {
     func schema(_ command: DotCommandLine) -> DotCommandResult {
         var pattern: [UInt8]?
         var noSystemTables = false
+        var indent = false
         for index in 1..<command.arguments.count {
             let argument = command.string(index)
             if argument == "--nosys" || argument == "-nosys" {
                 noSystemTables = true
+            } else if argument == "--indent" || argument == "-indent" {
+                indent = true
             } else if argument.hasPrefix("-") {
                 printError("Unknown option: \"\(argument)\"")
                 return .failed
@@ -97,8 +100,9 @@ extension Shell {
         if let pattern {
             let name = String(decoding: pattern, as: UTF8.self).lowercased()
             if ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"].contains(name) {
-                output.write(SchemaText.statementLine(Array("CREATE TABLE ".utf8) + pattern
-                    + Array(" (\n  type text,\n  name text,\n  tbl_name text,\n  rootpage integer,\n  sql text\n)".utf8)))
+                let sql = Array("CREATE TABLE ".utf8) + pattern
+                    + Array(" (\n  type text,\n  name text,\n  tbl_name text,\n  rootpage integer,\n  sql text\n)".utf8)
+                output.write(indent ? SchemaText.indentedStatement(sql) : SchemaText.statementLine(sql))
             }
         }
         var select = "SELECT sql FROM"
@@ -127,7 +131,9 @@ extension Shell {
         if noSystemTables { select += "name NOT LIKE 'sqlite_%' AND " }
         select += "sql IS NOT NULL ORDER BY snum, rowid"
         if let error = forEachRow(select, { statement in
-            if let sql = Shell.columnBytes(statement, 0) { output.write(SchemaText.statementLine(sql)) }
+            if let sql = Shell.columnBytes(statement, 0) {
+                output.write(indent ? SchemaText.indentedStatement(sql) : SchemaText.statementLine(sql))
+            }
         }) {
             printError("Error: \(error)")
             return .failed
