@@ -22,6 +22,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func fileThatIsNotADatabaseIsAOneLineError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.txt")
+        try String(repeating: "not a database ", count: 20).write(toFile: path, atomically: true, encoding: .utf8)
+        for arguments in [["repl", path], ["query", path, "SELECT 1"]] {
+            let result = try PlumeProcess.plume(arguments, stdin: "SELECT 1;\n")
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "Error: cannot open \(path): file is not a database\n")
+        }
+    }
+
     @Test func createFlagCreatesTheDatabase() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("new.sqlite")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -50,8 +51,8 @@ struct ReplCommand: ParsableCommand {
         do {
             shell = try Shell(path: path, createIfMissing: create, readOnly: readonly,
                               isInteractive: interactive, interrupts: interrupts)
-        } catch {
-            throw CleanExit.message("")
+        } catch let error as DatabaseError {
+            throw CommandFailure(error.message)
         }
         let failed: Bool
         if interactive {
