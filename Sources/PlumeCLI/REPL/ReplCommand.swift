@@ -64,6 +64,7 @@ struct ReplCommand: ParsableCommand {
             failed = shell.processInput(FileLineSource())
         }
         shell.close()
+        if let code = shell.exitCode { throw ExitCode(code) }
         if failed { throw ExitCode(1) }
     }
 }

@@ -119,8 +119,7 @@ extension Shell {
 
     private func exit(_ command: DotCommandLine) -> DotCommandResult {
         if command.arguments.count > 1, let code = DotCommandLine.integerValue(command.arguments[1]), code != 0 {
-            close()
-            Foundation.exit(Int32(truncatingIfNeeded: code))
+            exitCode = Int32(truncatingIfNeeded: code)
         }
         return .quit
     }
@@ -143,7 +142,9 @@ extension Shell {
         }
         let savedLine = lineNumber
         defer { lineNumber = savedLine }
-        return processInput(source) ? .failed : .succeeded
+        let failed = processInput(source)
+        if exitCode != nil { return .quit } // `.exit N` in the file ends the shell
+        return failed ? .failed : .succeeded
     }
 
     private func help(_ command: DotCommandLine) -> DotCommandResult {
@@ -161,4 +162,3 @@ extension Shell {
     }
 }
 
-import Foundation

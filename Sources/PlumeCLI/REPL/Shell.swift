@@ -24,6 +24,8 @@ final class Shell {
     let output = OutputBuffer()
     /// The line number in the input being read, for error messages.
     var lineNumber = 0
+    /// The status `.exit N` asked for; the shell stops reading when set.
+    var exitCode: Int32?
     /// Nesting of `.read`.
     var inputNesting = 0
     /// Called after a statement changed the schema (refreshes completion).
