@@ -192,6 +192,10 @@ enum REPLScripts {
         CREATE TRIGGER photo_touch AFTER UPDATE ON photo BEGIN UPDATE album SET title = title WHERE id = new.album_id; END;
         CREATE TABLE "quoted table"   (a   TEXT,   b   INTEGER,   c   BLOB,   d   REAL,   e   NUMERIC,   f   ANY,   g   TEXT);
         """#, script: ".schema --indent\n.schema --indent sqlite_schema\n.schema --indent al%\n"),
+        .init(name: ".read recursion stops at 25 levels", script: ".read self.sql\nSELECT 2;\n",
+              files: ["self.sql": "SELECT 1;\n.read self.sql\n"]),
+        .init(name: ".exit in a .read file ends the shell", script: ".read exit.sql\nSELECT 9;\n",
+              files: ["exit.sql": "SELECT 1;\n.exit 4\nSELECT 2;\n"]),
         .init(name: ".quit stops reading", script: "SELECT 1;\n.quit\nSELECT 2;\n"),
         .init(name: ".exit with a code", script: "SELECT 1;\n.exit 3\nSELECT 2;\n"),
         .init(name: "error then .exit", script: "selct;\n.exit\n"),

@@ -9,9 +9,9 @@ struct RowPrinter {
     /// Rows printed so far (the shell's `cnt`).
     private(set) var count = 0
 
-    init(settings: OutputSettings, mode: OutputMode? = nil, columns: [[UInt8]], output: OutputBuffer) {
+    init(settings: OutputSettings, columns: [[UInt8]], output: OutputBuffer) {
         self.settings = settings
-        self.mode = mode ?? settings.mode
+        self.mode = settings.mode
         self.columns = columns
         self.output = output
     }

@@ -49,8 +49,7 @@ struct ReplCommand: ParsableCommand {
         let interrupts = interactive ? InterruptMonitor() : nil
         let shell: Shell
         do {
-            shell = try Shell(path: path, createIfMissing: create, readOnly: readonly,
-                              isInteractive: interactive, interrupts: interrupts)
+            shell = try Shell(path: path, createIfMissing: create, readOnly: readonly, interrupts: interrupts)
         } catch let error as DatabaseError {
             throw CommandFailure(error.message)
         }

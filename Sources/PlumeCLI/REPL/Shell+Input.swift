@@ -10,6 +10,10 @@ extension Shell {
     ///
     /// - Returns: Whether a statement or command failed.
     func processInput(_ source: LineSource) -> Bool {
+        if inputNesting == 25 {
+            printError("Input nesting limit (25) reached at line \(lineNumber). Check recursion.")
+            return true
+        }
         inputNesting += 1
         defer { inputNesting -= 1 }
         lineNumber = 0

@@ -19,8 +19,6 @@ final class Shell {
     var bail = false
     var countChanges = false
     var timer = false
-    /// Whether input comes from a terminal (no line numbers in errors).
-    let isInteractive: Bool
     let output = OutputBuffer()
     /// The line number in the input being read, for error messages.
     var lineNumber = 0
@@ -28,18 +26,15 @@ final class Shell {
     var exitCode: Int32?
     /// Nesting of `.read`.
     var inputNesting = 0
-    /// Called after a statement changed the schema (refreshes completion).
-    var schemaDidChange: () -> Void = {}
     /// Interrupts running statements on Ctrl-C.
     let interrupts: InterruptMonitor?
 
     /// Opens the shell on a database.
     ///
     /// - Throws: ``DatabaseError`` when the database cannot be opened.
-    init(path: String, createIfMissing: Bool, readOnly: Bool, isInteractive: Bool, interrupts: InterruptMonitor?) throws {
+    init(path: String, createIfMissing: Bool, readOnly: Bool, interrupts: InterruptMonitor?) throws {
         database = try Shell.openDatabase(path: path, createIfMissing: createIfMissing, readOnly: readOnly)
         filename = path == ":memory:" ? "" : path
-        self.isInteractive = isInteractive
         self.interrupts = interrupts
         interrupts?.connection = database.sqliteConnection
     }
@@ -66,7 +61,6 @@ final class Shell {
         database = newDatabase
         self.filename = filename
         interrupts?.connection = newDatabase.sqliteConnection
-        schemaDidChange()
     }
 
     /// The raw connection handle.
