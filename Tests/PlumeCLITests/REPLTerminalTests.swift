@@ -32,11 +32,10 @@ import Testing
                 if not data:
                     break
                 out += data
-    for expect, send in steps:
+    for expect, send, delay in steps:
         wait_for(expect)
-        out_len = len(out)
         if send:
-            time.sleep(0.05)
+            time.sleep(delay)
             os.write(fd, send.encode())
     end = time.time() + 20
     while time.time() < end:
@@ -55,8 +54,12 @@ import Testing
     """#
 
     /// Runs `plume repl DATABASE` in a terminal with HOME in `home`.
-    static func session(database: String, home: String, steps: [(expect: String, send: String)]) throws -> ProcessResult {
-        let encoded = String(decoding: try JSONSerialization.data(withJSONObject: steps.map { [$0.expect, $0.send] }), as: UTF8.self)
+    /// Each step waits for `expect`, then `delay` seconds (0.05 unless
+    /// given), then types `send`.
+    static func session(database: String, home: String, steps: [(expect: String, send: String)],
+                        delays: [Int: Double] = [:]) throws -> ProcessResult {
+        let plan = steps.enumerated().map { index, step in [step.expect, step.send, delays[index] ?? 0.05] as [Any] }
+        let encoded = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
         return try PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
                                     ["python3", "-c", driver, encoded, try PlumeProcess.plumeURL.path, "repl", database],
                                     environment: ["HOME": home, "TERM": "dumb", "INPUTRC": "/dev/null"])
@@ -120,7 +123,7 @@ import Testing
             ("count(*) FROM c;\r\n", "\u{3}"),
             ("interrupted", "SELECT 'alive';\r"),
             ("alive\r\n", ".quit\r"),
-        ])
+        ], delays: [1: 0.5]) // let the statement start before Ctrl-C
         #expect(result.stdout.contains("Runtime error: interrupted (9)"), "\(result.stdout)")
         #expect(result.status == 1) // as sqlite3: a statement failed
     }
