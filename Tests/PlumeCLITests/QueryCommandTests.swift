@@ -17,7 +17,7 @@ import Testing
         return path
     }
 
-    @Test(arguments: ["list", "csv", "json", "line", "markdown", "box", "table", "column", "quote", "html"], [false, true])
+    @Test(arguments: ["list", "tabs", "csv", "json", "line", "markdown", "box", "table", "column", "quote", "html"], [false, true])
     func matchesSQLite3(mode: String, header: Bool) throws {
         let directory = try TemporaryDirectory()
         let path = try Self.database(in: directory)

@@ -17,8 +17,9 @@ enum OutputMode: Int, CaseIterable, Sendable {
         self == .column || self == .markdown || self == .table || self == .box
     }
 
-    /// The modes `plume query --mode` accepts.
-    static let queryModes: [OutputMode] = [.list, .csv, .json, .line, .markdown, .box, .table, .column, .quote, .html, .insert]
+    /// The modes `plume query --mode` accepts (`tabs` is list mode with
+    /// tab separators).
+    static let queryModeNames = ["list", "tabs", "csv", "json", "line", "markdown", "box", "table", "column", "quote", "html", "insert"]
 
     /// The modes a user can name, for messages and completion.
     static let userNames = ["ascii", "box", "column", "csv", "html", "insert", "json", "line", "list", "markdown",

@@ -26,7 +26,7 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "One SQL statement.")
     var sql: String
 
-    @Option(help: "Output mode: \(OutputMode.queryModes.map(\.name).joined(separator: ", ")).")
+    @Option(help: "Output mode: \(OutputMode.queryModeNames.joined(separator: ", ")).")
     var mode: String = "list"
 
     @Flag(help: "Print column names before the rows.")
@@ -35,8 +35,8 @@ struct QueryCommand: ParsableCommand {
     init() {}
 
     func validate() throws {
-        guard OutputMode.queryModes.contains(where: { $0.name == mode }) else {
-            throw ValidationError("unknown mode '\(mode)': use one of \(OutputMode.queryModes.map(\.name).joined(separator: ", "))")
+        guard OutputMode.queryModeNames.contains(mode) else {
+            throw ValidationError("unknown mode '\(mode)': use one of \(OutputMode.queryModeNames.joined(separator: ", "))")
         }
     }
 
@@ -52,11 +52,13 @@ struct QueryCommand: ParsableCommand {
         }
         defer { try? connection.close() }
         var settings = OutputSettings()
-        settings.mode = OutputMode.queryModes.first { $0.name == mode }!
         // As `sqlite3 -MODE` sets them (csv rows end with a plain newline).
+        settings.mode = OutputMode.allCases.first { $0.name == mode } ?? .list
         settings.showHeader = header
         if settings.mode == .csv || settings.mode == .quote {
             settings.columnSeparator = OutputSettings.comma
+        } else if mode == "tabs" {
+            settings.columnSeparator = OutputSettings.tab
         }
         let output = OutputBuffer()
         let executor = SQLExecutor(connection: connection.sqliteConnection!, output: output)
