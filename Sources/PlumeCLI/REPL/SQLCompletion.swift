@@ -5,7 +5,7 @@ import Foundation
 // The words readline completes from. Readline's completion callbacks are C
 // functions without a context pointer.
 // Safe: readline and its callbacks run on the main thread only.
-nonisolated(unsafe) private var completionSchemaNames: [String] = []
+nonisolated(unsafe) private var completionSchema: [String: [String]] = [:]
 nonisolated(unsafe) private var completionMatches: [String] = []
 nonisolated(unsafe) private var completionIndex = 0
 
@@ -36,25 +36,33 @@ enum SQLCompletion {
         }
     }
 
-    /// Replaces the table and column names offered.
-    static func updateSchemaNames(_ names: [String]) {
-        completionSchemaNames = names
+    /// Replaces the tables (and their columns) offered.
+    static func updateSchema(_ columnsByTable: [String: [String]]) {
+        completionSchema = columnsByTable
     }
 
     /// The completions of `word`: dot-commands at the start of a dot-command
-    /// line, else keywords (in the case the user types) and schema names.
+    /// line; `table.column` after a table name and a dot; else keywords (in
+    /// the case the user types), table and column names.
     static func candidates(for word: String, isCommand: Bool) -> [String] {
         if isCommand {
             return Shell.dotCommands.map { "." + $0.name }.filter { $0.hasPrefix(word) }.sorted()
         }
-        guard !word.isEmpty else { return completionSchemaNames.sorted() }
+        if let dot = word.lastIndex(of: ".") {
+            let table = word[..<dot].lowercased()
+            let prefix = word[word.index(after: dot)...].lowercased()
+            let columns = completionSchema.first { $0.key.lowercased() == table }?.value ?? []
+            return columns.filter { $0.lowercased().hasPrefix(prefix) }.map { word[...dot] + $0 }.sorted()
+        }
+        let names = Set(completionSchema.keys).union(completionSchema.values.joined())
+        guard !word.isEmpty else { return names.sorted() }
         let lowered = word.lowercased()
         let useLowercase = word.first?.isLowercase ?? false
         var result = Set<String>()
         for keyword in keywords where keyword.lowercased().hasPrefix(lowered) {
             result.insert(useLowercase ? keyword.lowercased() : keyword)
         }
-        for name in completionSchemaNames where name.lowercased().hasPrefix(lowered) {
+        for name in names where name.lowercased().hasPrefix(lowered) {
             result.insert(name)
         }
         return result.sorted()
@@ -62,16 +70,17 @@ enum SQLCompletion {
 }
 
 extension Shell {
-    /// Table, view and column names of the main schema, for completion.
-    func completionNames() -> [String] {
-        var names = Set<String>()
+    /// The tables and views of the main schema with their columns, for
+    /// completion.
+    func completionSchema() -> [String: [String]] {
+        var schema: [String: [String]] = [:]
         forEachRow("""
             SELECT m.name, p.name FROM sqlite_schema AS m LEFT JOIN pragma_table_info(m.name) AS p
-            WHERE m.type IN ('table', 'view')
+            WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid
             """) { statement in
-            if let table = Shell.columnBytes(statement, 0) { names.insert(String(decoding: table, as: UTF8.self)) }
-            if let column = Shell.columnBytes(statement, 1) { names.insert(String(decoding: column, as: UTF8.self)) }
+            guard let table = Shell.columnBytes(statement, 0).map({ String(decoding: $0, as: UTF8.self) }) else { return }
+            schema[table, default: []] += Shell.columnBytes(statement, 1).map { [String(decoding: $0, as: UTF8.self)] } ?? []
         }
-        return Array(names)
+        return schema
     }
 }

@@ -84,7 +84,7 @@ final class TerminalLineSource: LineSource {
         shell.forEachRow("PRAGMA schema_version") { version = sqlite3_column_int64($0, 0) }
         guard version != schemaVersion else { return }
         schemaVersion = version
-        SQLCompletion.updateSchemaNames(shell.completionNames())
+        SQLCompletion.updateSchema(shell.completionSchema())
     }
 
     // MARK: - History file
