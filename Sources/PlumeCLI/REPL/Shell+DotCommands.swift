@@ -18,6 +18,10 @@ struct DotCommand: Sendable {
     var usage: String
     /// One line for `.help`.
     var summary: String
+    /// More lines for `.help NAME`.
+    var details = ""
+    /// Whether `.help` lists it (aliases are not listed).
+    var isListed = true
     var run: @Sendable (Shell, DotCommandLine) -> DotCommandResult
 }
 
@@ -30,7 +34,8 @@ extension Shell {
         DotCommand(name: "changes", minimumLength: 3, usage: ".changes on|off", summary: "Show number of rows changed by SQL") {
             $0.toggle($1, usage: ".changes on|off") { shell, value in shell.countChanges = value }
         },
-        DotCommand(name: "dump", minimumLength: 2, usage: ".dump ?OBJECTS?", summary: "Render database content as SQL") {
+        DotCommand(name: "dump", minimumLength: 2, usage: ".dump ?OBJECTS?", summary: "Render database content as SQL",
+                   details: Shell.dumpHelp) {
             $0.dump($1)
         },
         DotCommand(name: "echo", minimumLength: 1, usage: ".echo on|off", summary: "Turn command echo on or off") {
@@ -51,17 +56,18 @@ extension Shell {
         DotCommand(name: "indexes", minimumLength: 2, usage: ".indexes ?TABLE?", summary: "Show names of indexes") {
             $0.listSchemaNames($1, indexes: true)
         },
-        DotCommand(name: "indices", minimumLength: 4, usage: ".indices ?TABLE?", summary: "Same as .indexes") {
+        DotCommand(name: "indices", minimumLength: 4, usage: ".indices ?TABLE?", summary: "Same as .indexes", isListed: false) {
             $0.listSchemaNames($1, indexes: true)
         },
-        DotCommand(name: "mode", minimumLength: 2, usage: ".mode MODE ?OPTIONS?", summary: "Set output mode") {
+        DotCommand(name: "mode", minimumLength: 2, usage: ".mode MODE ?OPTIONS?", summary: "Set output mode",
+                   details: Shell.modeHelp) {
             $0.setMode($1)
         },
         DotCommand(name: "nullvalue", minimumLength: 1, usage: ".nullvalue STRING", summary: "Use STRING in place of NULL values") {
             $0.setNullValue($1)
         },
-        DotCommand(name: "open", minimumLength: 1, usage: ".open ?--new? ?--readonly? FILE",
-                   summary: "Close existing database and reopen FILE (--new creates it)") {
+        DotCommand(name: "open", minimumLength: 1, usage: ".open ?OPTIONS? ?FILE?",
+                   summary: "Close existing database and reopen FILE", details: Shell.openHelp) {
             $0.open($1)
         },
         DotCommand(name: "print", minimumLength: 2, usage: ".print STRING...", summary: "Print literal STRING") {
@@ -72,7 +78,7 @@ extension Shell {
             $0.read($1)
         },
         DotCommand(name: "schema", minimumLength: 2, usage: ".schema ?PATTERN?",
-                   summary: "Show the CREATE statements matching PATTERN") {
+                   summary: "Show the CREATE statements matching PATTERN", details: Shell.schemaHelp) {
             $0.schema($1)
         },
         DotCommand(name: "separator", minimumLength: 2, usage: ".separator COL ?ROW?",
@@ -149,7 +155,9 @@ extension Shell {
 
     private func help(_ command: DotCommandLine) -> DotCommandResult {
         let pattern = command.arguments.count > 1 ? command.string(1) : nil
-        let commands = Shell.dotCommands.filter { pattern == nil || $0.name.hasPrefix(pattern!) }
+        let commands = Shell.dotCommands
+            .filter { pattern.map($0.name.hasPrefix) ?? $0.isListed }
+            .sorted { $0.name < $1.name }
         if commands.isEmpty, let pattern {
             printError("Nothing matches '\(pattern)'")
             return .failed
@@ -157,6 +165,7 @@ extension Shell {
         for entry in commands {
             let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "
             output.write(usage + entry.summary + "\n")
+            if pattern != nil && !entry.details.isEmpty { output.write(entry.details) }
         }
         return .succeeded
     }
