@@ -8,6 +8,8 @@ enum ColumnarText {
     static func firstLine(of text: ArraySlice<UInt8>, maxWidth: Int, wordWrap: Bool)
         -> (line: [UInt8], tail: ArraySlice<UInt8>?) {
         let limit = maxWidth == 0 ? 1_000_000 : abs(maxWidth)
+        // Fast path: printable ASCII that fits is its own line.
+        if text.count <= limit, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (Array(text), nil) }
         let bytes = Array(text)
         var index = 0, columns = 0
         var reachedLimit = false

@@ -56,6 +56,7 @@ enum DisplayWidth {
 
     /// The width of a UTF-8 string.
     static func of(_ bytes: [UInt8]) -> Int {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
         var index = 0, width = 0
         while index < bytes.count {
             let (columns, next) = character(in: bytes, at: index)
