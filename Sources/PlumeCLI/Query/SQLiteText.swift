@@ -1,17 +1,24 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Text helpers that reproduce SQLite's own formatting and quoting.
 enum SQLiteText {
     /// Formats with SQLite's `printf` (`sqlite3_vsnprintf`), which has the
     /// `!` flag the shell uses for reals (`%!.20g` keeps a `.0`).
-    static func format(_ format: String, _ arguments: CVarArg...) -> [UInt8] {
-        var buffer = [CChar](repeating: 0, count: 100)
-        withVaList(arguments) { list in
-            _ = buffer.withUnsafeMutableBufferPointer { pointer in
-                sqlite3_vsnprintf(Int32(pointer.count), pointer.baseAddress, format, list)
+    static func format(_ format: StaticString, _ arguments: CVarArg...) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 100) { buffer in
+            withVaList(arguments) { list in
+                // A StaticString's `utf8Start` is NUL-terminated.
+                let formatChars = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
+                _ = sqlite3_vsnprintf(Int32(buffer.count), buffer.baseAddress, formatChars, list)
             }
+            let length = strlen(buffer.baseAddress!)
+            return Array(UnsafeRawBufferPointer(start: buffer.baseAddress, count: length))
         }
-        return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
     }
 
     /// A real as the shell's `quote`, `json` and `insert` modes print it.
