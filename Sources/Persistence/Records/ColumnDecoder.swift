@@ -11,7 +11,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     let codingPath: [any CodingKey]
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private var value: DatabaseValue { row.values[index] }
+    private var value: DatabaseValue { row[index] }
 
     /// Decodes the column as `T`.
     ///

@@ -44,7 +44,7 @@ struct RowUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { throw outOfRange() }
-        if row.values[currentIndex].isNull {
+        if row[currentIndex].isNull {
             currentIndex += 1
             return true
         }

@@ -48,14 +48,14 @@ final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     @inline(__always)
     private func convert<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
-        let value = row.values[index]
+        let value = row[index]
         if let converted = T.fromDatabaseValue(value) { return converted }
         throw RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: T.self, value: value, layout: row.layout)
     }
 
     @inline(__always)
     private func convertInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws -> T {
-        let value = row.values[index]
+        let value = row[index]
         if let int = Int64.fromDatabaseValue(value), let converted = T(exactly: int) { return converted }
         throw RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: T.self, value: value, layout: row.layout)
     }
@@ -64,7 +64,7 @@ final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     /// missing or NULL.
     @inline(__always)
     private func presentIndex(of key: Key) -> Int? {
-        guard let index = index(of: key), !row.values[index].isNull else { return nil }
+        guard let index = index(of: key), !row[index].isNull else { return nil }
         return index
     }
 
