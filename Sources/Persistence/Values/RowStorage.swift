@@ -16,6 +16,12 @@ final class RowStorage: @unchecked Sendable {
     // copied, `values` never changes again and `statement` stays nil.
     @usableFromInline @exclusivity(unchecked) private(set) var values: ContiguousArray<DatabaseValue>
     @usableFromInline @exclusivity(unchecked) private(set) var statement: OpaquePointer?
+    /// Where the Decodable row decoder expects the next key; only used
+    /// while the storage is lent (so by one thread).
+    @exclusivity(unchecked) var keyHint = 0
+
+    /// Whether the storage reads from a statement, lent by a fetch.
+    var isLent: Bool { statement != nil }
 
     init(values: ContiguousArray<DatabaseValue>) {
         self.values = values
