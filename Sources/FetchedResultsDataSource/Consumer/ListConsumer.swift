@@ -17,7 +17,7 @@ import Foundation
 ///    moved rows changed content, after the batch, in new coordinates.
 ///
 /// A change set too large to animate (see
-/// ``ListPresenter/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
+/// ``FetchedResultsDataSource/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
 ///
 /// Consumers that apply one operation at a time in the then-current
 /// coordinates (AppKit's `NSTableView`) conform through
@@ -36,13 +36,13 @@ public protocol ListConsumer<Cell>: AnyObject {
     ///     exactly once, before the consumer asks for new rows.
     func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void)
 
-    /// Throws away what the consumer shows and shows `sections` instead.
+    /// Throws away what the consumer shows and shows `snapshot` instead.
     ///
     /// - Parameters:
-    ///   - sections: The new state.
+    ///   - snapshot: The new state.
     ///   - updateData: Switches the data source to the new state; call it
     ///     exactly once, before asking for rows.
-    func reloadData<Item: Sendable>(_ sections: [ListSection<Item>], updateData: () -> Void)
+    func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void)
 
     /// Refreshes the content of rows that stay where they are, after a
     /// batch (new coordinates).

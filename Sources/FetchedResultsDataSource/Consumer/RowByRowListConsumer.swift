@@ -68,9 +68,9 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
         target.endUpdates()
     }
 
-    public func reloadData<Item: Sendable>(_ sections: [ListSection<Item>], updateData: () -> Void) {
+    public func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void) {
         updateData()
-        layout.rowCounts = sections.map(\.items.count)
+        layout.rowCounts = snapshot.rowCounts
         target.reloadData()
     }
 

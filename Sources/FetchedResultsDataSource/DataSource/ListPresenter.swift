@@ -2,61 +2,63 @@ import FetchedResults
 import Foundation
 
 /// What ``ArrayDataSource`` and ``FetchedResultsDataSource`` share: the
-/// sections the list knows, the cell closures, and the rule that turns a
+/// snapshot the list knows, the cell closures, and the rule that turns a
 /// change set into a batch or a full reload for the consumer.
 @MainActor
-final class ListPresenter<Item: Sendable, Cell> {
-    /// The sections the consumer knows.
-    private(set) var sections: [ListSection<Item>]
+final class ListPresenter<Snapshot: ListSnapshot, Cell> {
+    typealias Item = Snapshot.Item
+
+    /// The state the consumer knows.
+    private(set) var snapshot: Snapshot
     weak var consumer: (any ListConsumer<Cell>)?
     var reloadThreshold: Int?
-    let cellIdentifier: (Item, IndexPath) -> String
-    let configureCell: (Cell, Item, IndexPath) -> Void
+    let cellIdentifier: (Item) -> String
+    let configureCell: (Cell, Item) -> Void
 
-    init(sections: [ListSection<Item>], cellIdentifier: @escaping (Item, IndexPath) -> String,
-         configureCell: @escaping (Cell, Item, IndexPath) -> Void) {
-        self.sections = sections
+    init(snapshot: Snapshot, cellIdentifier: @escaping (Item) -> String, configureCell: @escaping (Cell, Item) -> Void) {
+        self.snapshot = snapshot
         self.cellIdentifier = cellIdentifier
         self.configureCell = configureCell
     }
 
-    /// Moves to `new` by `changes` (computed from ``sections``): one batch,
+    /// Moves to `new` by `changes` (computed from ``snapshot``): one batch,
     /// then a reconfigure of the moved rows that changed — or a full reload
     /// when the change set is larger than the threshold.
-    func apply(_ changes: ChangeSet<Item>, to new: [ListSection<Item>]) {
+    func apply(_ changes: ChangeSet<Item>, to new: Snapshot) {
         guard let consumer, !changes.isEmpty else {
-            sections = new
+            snapshot = new
             return
         }
         if let reloadThreshold, changes.count > reloadThreshold {
-            consumer.reloadData(new) { self.sections = new }
+            consumer.reloadData(new) { self.snapshot = new }
             return
         }
-        let batch = ListBatch(changes: changes, from: sections, to: new)
-        consumer.performBatchUpdates(batch) { self.sections = new }
+        let batch = ListBatch(changes: changes, oldRowCounts: snapshot.rowCounts, newRowCounts: new.rowCounts)
+        consumer.performBatchUpdates(batch) { self.snapshot = new }
         let reconfigured = Array(batch.reconfiguredRows)
         if !reconfigured.isEmpty { consumer.reconfigureRows(at: reconfigured) }
     }
 
     /// Shows `new` without animation.
-    func reload(_ new: [ListSection<Item>]) {
+    func reload(_ new: Snapshot) {
         guard let consumer else {
-            sections = new
+            snapshot = new
             return
         }
-        consumer.reloadData(new) { self.sections = new }
+        consumer.reloadData(new) { self.snapshot = new }
     }
 
-    /// Swaps in `new` without telling the consumer, when it already shows
-    /// it (after a user-driven move).
-    func replaceSilently(with new: [ListSection<Item>]) {
-        sections = new
+    /// Swaps in `new` without telling the consumer, which already shows it
+    /// (after a user-driven move), then refreshes rows whose content changed.
+    func replaceSilently(with new: Snapshot, reconfiguring indexPaths: [IndexPath]) {
+        snapshot = new
+        if !indexPaths.isEmpty { consumer?.reconfigureRows(at: indexPaths) }
     }
 
     func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
-        let item = sections[indexPath.section].items[indexPath.item]
-        let cell = consumer.dequeueCell(withIdentifier: cellIdentifier(item, indexPath), for: indexPath)
-        configureCell(cell, item, indexPath)
+        let item = snapshot.item(at: indexPath)
+        let cell = consumer.dequeueCell(withIdentifier: cellIdentifier(item), for: indexPath)
+        configureCell(cell, item)
         return cell
     }
 }

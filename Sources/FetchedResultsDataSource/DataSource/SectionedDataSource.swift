@@ -1,39 +1,38 @@
 import FetchedResults
 import Foundation
 
-/// A data source that holds its list as sections of items, and answers the
-/// list's questions from them — never from a state the list has not been
-/// told about yet.
+/// A data source that holds its list as a snapshot, and answers the list's
+/// questions from it — never from a state the list has not been told about
+/// yet.
 @MainActor
-public protocol SectionedDataSource<Item, Cell>: ListViewDataSource {
-    /// The kind of item a row shows.
-    associatedtype Item: Sendable
+public protocol SectionedDataSource<Snapshot, Cell>: ListViewDataSource {
+    /// The state the data source holds.
+    associatedtype Snapshot: ListSnapshot
 
-    /// The sections as the list knows them: the state of the last batch
-    /// applied.
-    var sections: [ListSection<Item>] { get }
+    /// The state as the list knows it: the state of the last batch applied.
+    var snapshot: Snapshot { get }
 }
 
 extension SectionedDataSource {
     /// The number of sections.
-    public var numberOfSections: Int { sections.count }
+    public var numberOfSections: Int { snapshot.numberOfSections }
 
     /// The number of rows in a section.
     public func numberOfRows(inSection section: Int) -> Int {
-        sections[section].items.count
+        snapshot.numberOfItems(inSection: section)
     }
 
     /// The item of a row.
     ///
     /// - Precondition: The index path is in bounds.
-    public func item(at indexPath: IndexPath) -> Item {
-        sections[indexPath.section].items[indexPath.item]
+    public func item(at indexPath: IndexPath) -> Snapshot.Item {
+        snapshot.item(at: indexPath)
     }
 
     /// The title of a section's header: its name as text, nil for an
     /// untitled (`NULL`) section.
     public func titleForHeader(inSection section: Int) -> String? {
-        sections[section].title
+        ListSection<Snapshot.Item>(name: snapshot.sectionName(at: section), items: []).title
     }
 
     /// The titles of the section index (the first letter of each section
@@ -43,7 +42,7 @@ extension SectionedDataSource {
     /// - Complexity: O(s) for s sections.
     public var sectionIndexTitles: [String] {
         var seen: Set<String> = []
-        return sections.compactMap(\.indexTitle).filter { seen.insert($0).inserted }
+        return indexTitles.compactMap { $0 }.filter { seen.insert($0).inserted }
     }
 
     /// The section to scroll to when the user taps an index title: the
@@ -54,10 +53,16 @@ extension SectionedDataSource {
     ///   - index: Its position in ``sectionIndexTitles``.
     /// - Complexity: O(s) for s sections.
     public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
-        if let section = sections.firstIndex(where: { $0.indexTitle == title }) { return section }
+        let indexTitles = self.indexTitles
+        if let section = indexTitles.firstIndex(of: title) { return section }
         let titles = sectionIndexTitles
-        let before = titles.indices.contains(index) ? titles[..<index] : titles[...]
-        guard let previous = before.last else { return 0 }
-        return sections.lastIndex { $0.indexTitle == previous } ?? 0
+        guard index > 0, let previous = titles.prefix(index).last else { return 0 }
+        return indexTitles.lastIndex(of: previous) ?? 0
+    }
+
+    private var indexTitles: [String?] {
+        (0..<snapshot.numberOfSections).map {
+            ListSection<Snapshot.Item>(name: snapshot.sectionName(at: $0), items: []).indexTitle
+        }
     }
 }

@@ -39,7 +39,7 @@ public final class LineListConsumer: ListConsumer {
         for line in lines { output(line) }
     }
 
-    public func reloadData<Item: Sendable>(_ sections: [ListSection<Item>], updateData: () -> Void) {
+    public func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void) {
         updateData()
         guard let dataSource else { return }
         model.reload(from: dataSource, consumer: self)

@@ -65,7 +65,7 @@ public final class TerminalList: ListConsumer {
         redraw()
     }
 
-    public func reloadData<Item: Sendable>(_ sections: [ListSection<Item>], updateData: () -> Void) {
+    public func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void) {
         updateData()
         guard let dataSource else { return }
         model.reload(from: dataSource, consumer: self)

@@ -61,12 +61,14 @@ struct RandomChangeSet {
         var layout: [(name: DatabaseValue, old: Int?, items: [Entry])] = old.indices
             .filter { !deletedSections.contains($0) }
             .map { (old[$0].name, $0, kept[$0] ?? []) }
-        for n in 0..<Int.random(in: 0...2, using: &rng) {
+        for _ in 0..<Int.random(in: 0...2, using: &rng) {
+            let name = DatabaseValue.text("N\(nextID)")
+            nextID += 1
             let items = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
                 defer { nextID += 1 }
                 return Entry(id: nextID, version: 0)
             }
-            layout.insert((.text("N\(nextID)-\(n)"), nil, items), at: Int.random(in: 0...layout.count, using: &rng))
+            layout.insert((name, nil, items), at: Int.random(in: 0...layout.count, using: &rng))
         }
         let survivors = layout.indices.filter { layout[$0].old != nil }
 
