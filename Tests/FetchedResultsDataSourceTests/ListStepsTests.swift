@@ -7,22 +7,6 @@ import Testing
 /// The one-at-a-time path: the steps of a batch, applied in order to a
 /// plain array model, give the same list as `applied(to:)`.
 @Suite struct ListStepsTests {
-    /// Applies sectioned steps to a model, the way `NSTableView` would.
-    static func apply(_ steps: [ListStep<Entry>], to model: inout [ListSection<Entry>]) {
-        for step in steps {
-            switch step {
-            case .reloadRow(let path, let item): model[path.section].items[path.item] = item
-            case .deleteRow(let path): model[path.section].items.remove(at: path.item)
-            case .deleteSection(let index): model.remove(at: index)
-            case .insertSection(let index, let section): model.insert(section, at: index)
-            case .insertRow(let path, let item): model[path.section].items.insert(item, at: path.item)
-            case .moveRow(let from, let to):
-                let item = model[from.section].items.remove(at: from.item)
-                model[to.section].items.insert(item, at: to.item)
-            }
-        }
-    }
-
     /// Moved rows with new content, reconfigured after the steps.
     static func reconfigure(_ batch: ListBatch<Entry>, _ model: inout [ListSection<Entry>]) {
         for move in batch.changes.movedRows where move.isContentChanged {
@@ -39,7 +23,7 @@ import Testing
             // The generator itself keeps rules 1–6.
             #expect(try random.changes.applied(to: old) == random.new)
             var model = old
-            Self.apply(random.batch.steps(), to: &model)
+            model = applyingSteps(random.batch.steps(), to: model)
             Self.reconfigure(random.batch, &model)
             #expect(model == random.new, "steps \(random.batch.steps()) on \(old.map(\.items))")
         }
@@ -97,7 +81,7 @@ import Testing
         let batch = ListBatch(changes: changes, oldRowCounts: [3, 1], newRowCounts: [2, 2])
         #expect(batch.steps().map(\.description) == ["delete [0, 0]", "insert [0, 0] 99", "move [0, 2] → [1, 0]"])
         var model = old
-        Self.apply(batch.steps(), to: &model)
+        model = applyingSteps(batch.steps(), to: model)
         #expect(model.map { $0.items.map(\.id) } == [[99, 1], [2, 10]])
     }
 

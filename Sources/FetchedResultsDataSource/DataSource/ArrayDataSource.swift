@@ -20,8 +20,7 @@ import Persistence
 /// from the controller's keyed diff, and keep the rules of
 /// `list-updates.md`.
 @MainActor
-public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell>: SectionedDataSource {
-    private let presenter: ListPresenter<[ListSection<Item>], Cell>
+public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell>: ListDataSource<[ListSection<Item>], Cell> {
     private let id: (Item) -> ID
 
     /// Creates a data source for items in sections.
@@ -38,10 +37,9 @@ public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell
     public init(sections: [ListSection<Item>], id: @escaping (Item) -> ID,
                 cellIdentifier: @escaping (Item) -> String = { _ in "Cell" },
                 configureCell: @escaping (Cell, Item) -> Void) throws(ListContentError) {
-        self.id = id
-        self.presenter = ListPresenter(snapshot: [], cellIdentifier: cellIdentifier, configureCell: configureCell)
         try Self.validate(sections, id: id)
-        presenter.replaceSilently(with: sections, reconfiguring: [])
+        self.id = id
+        super.init(snapshot: sections, cellIdentifier: cellIdentifier, configureCell: configureCell)
     }
 
     /// Creates a data source for a list without sections.
@@ -58,25 +56,6 @@ public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell
         try self.init(sections: Self.sections(items), id: { $0[keyPath: id] },
                       cellIdentifier: cellIdentifier, configureCell: configureCell)
     }
-
-    /// The list that shows the items; held weakly. Setting it reloads it.
-    public var consumer: (any ListConsumer<Cell>)? {
-        get { presenter.consumer }
-        set {
-            presenter.consumer = newValue
-            presenter.reload(presenter.snapshot)
-        }
-    }
-
-    /// The number of changes above which a replacement reloads the list
-    /// instead of animating it; nil never reloads.
-    public var reloadThreshold: Int? {
-        get { presenter.reloadThreshold }
-        set { presenter.reloadThreshold = newValue }
-    }
-
-    /// The sections shown.
-    public var snapshot: [ListSection<Item>] { presenter.snapshot }
 
     /// Every item, in order.
     public var items: [Item] { snapshot.flatMap(\.items) }
@@ -114,10 +93,6 @@ public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell
             preconditionFailure("validated sections have unique identities")
         }
         presenter.apply(changes, to: sections)
-    }
-
-    public func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
-        presenter.cell(for: consumer, at: indexPath)
     }
 
     /// Items without sections: one untitled section, none when empty (as a

@@ -22,11 +22,10 @@ import Persistence
 /// model closures (``deleteItem``, ``moveItem``), and their effect comes
 /// back through the controller like any other commit.
 @MainActor
-public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Cell>: SectionedDataSource {
+public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Cell>: ListDataSource<FetchedResultsSnapshot<Item>, Cell> {
     /// The controller whose rows the list shows.
     public let controller: FetchedResultsController<Item>
 
-    let presenter: ListPresenter<FetchedResultsSnapshot<Item>, Cell>
     private var updates: Task<Void, Never>?
     /// The move the user made in the list, which the list already shows.
     var pendingUserMove: (from: IndexPath, to: IndexPath)?
@@ -43,7 +42,8 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     /// Called when observation fails (the controller stops observing).
     public var onError: ((any Error) -> Void)?
 
-    /// Creates a data source for a controller.
+    /// Creates a data source for a controller, with a ``reloadThreshold``
+    /// of 1,000 changes.
     ///
     /// - Parameters:
     ///   - controller: The controller; ``performFetch()`` fetches through it.
@@ -53,33 +53,13 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
                 cellIdentifier: @escaping (Item) -> String = { _ in "Cell" },
                 configureCell: @escaping (Cell, Item) -> Void) {
         self.controller = controller
-        self.presenter = ListPresenter(snapshot: .empty, cellIdentifier: cellIdentifier, configureCell: configureCell)
-        presenter.reloadThreshold = 1_000
+        super.init(snapshot: .empty, cellIdentifier: cellIdentifier, configureCell: configureCell)
+        reloadThreshold = 1_000
     }
 
     isolated deinit {
         updates?.cancel()
     }
-
-    /// The list that shows the rows; held weakly. Setting it reloads it.
-    public var consumer: (any ListConsumer<Cell>)? {
-        get { presenter.consumer }
-        set {
-            presenter.consumer = newValue
-            presenter.reload(presenter.snapshot)
-        }
-    }
-
-    /// The number of changes above which a change set reloads the list
-    /// instead of animating it (Core Data's advice for large changes);
-    /// 1,000 by default, nil never reloads.
-    public var reloadThreshold: Int? {
-        get { presenter.reloadThreshold }
-        set { presenter.reloadThreshold = newValue }
-    }
-
-    /// The rows as the list knows them.
-    public var snapshot: FetchedResultsSnapshot<Item> { presenter.snapshot }
 
     /// Fetches through the controller, shows the rows, and from then on
     /// applies every change set to the consumer.
@@ -126,9 +106,5 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
             presenter.apply(update.changes, to: update.snapshot)
         }
         for handler in updateHandlers { handler(update) }
-    }
-
-    public func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
-        presenter.cell(for: consumer, at: indexPath)
     }
 }

@@ -66,18 +66,8 @@ final class RecordingConsumer<Item: Sendable, ID: Hashable & Sendable, Content: 
             violations.append("\(error)")
             copy = new
         }
-        var stepped = stepCopy
-        for step in ListBatch(changes: changes, oldRowCounts: batch.oldRowCounts, newRowCounts: batch.newRowCounts).steps() {
-            switch step {
-            case .reloadRow(let path, let item): stepped[path.section].items[path.item] = item
-            case .deleteRow(let path): stepped[path.section].items.remove(at: path.item)
-            case .deleteSection(let index): stepped.remove(at: index)
-            case .insertSection(let index, let section): stepped.insert(section, at: index)
-            case .insertRow(let path, let item): stepped[path.section].items.insert(item, at: path.item)
-            case .moveRow(let from, let to):
-                stepped[to.section].items.insert(stepped[from.section].items.remove(at: from.item), at: to.item)
-            }
-        }
+        var stepped = applyingSteps(ListBatch(changes: changes, oldRowCounts: batch.oldRowCounts, newRowCounts: batch.newRowCounts).steps(),
+                                    to: stepCopy)
         for move in changes.movedRows where move.isContentChanged {
             stepped[move.to.section].items[move.to.item] = move.item
         }
