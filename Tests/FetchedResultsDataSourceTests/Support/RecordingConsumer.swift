@@ -86,8 +86,20 @@ final class RecordingConsumer<Item: Sendable, ID: Hashable & Sendable, Content: 
         stepCopy = copy
     }
 
+    /// A reconfigure reads the rows' content again.
     func reconfigureRows(at indexPaths: [IndexPath]) {
         reconfigured += indexPaths
+        let current = current()
+        for path in indexPaths {
+            copy[path.section].items[path.item] = current[path.section].items[path.item]
+            stepCopy[path.section].items[path.item] = current[path.section].items[path.item]
+        }
+    }
+
+    /// The user dragged a row: the list moves it itself, as UIKit does.
+    func userMoved(from: IndexPath, to: IndexPath) {
+        copy[to.section].items.insert(copy[from.section].items.remove(at: from.item), at: to.item)
+        stepCopy = copy
     }
 
     func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> RecordingCell {
