@@ -1,7 +1,25 @@
 import FetchedResults
 import Foundation
 
-extension FetchedResultsDataSource {
+/// A data source whose rows the user can delete and move; the list
+/// adapters forward their editing callbacks to it.
+@MainActor
+public protocol EditableListDataSource: AnyObject {
+    /// Whether the user may delete the row.
+    func canDeleteRow(at indexPath: IndexPath) -> Bool
+    /// Whether the user may move the row.
+    func canMoveRow(at indexPath: IndexPath) -> Bool
+    /// The user deleted a row.
+    ///
+    /// - Throws: The model's error; the list is unchanged then.
+    func deleteRow(at indexPath: IndexPath) throws
+    /// The user moved a row; the list already shows it at `destination`.
+    ///
+    /// - Throws: The model's error; the list reloads then.
+    func moveRow(at source: IndexPath, to destination: IndexPath) throws
+}
+
+extension FetchedResultsDataSource: EditableListDataSource {
     /// Whether the user may delete the row (a ``deleteItem`` closure is set
     /// and ``canEditItem`` allows it).
     public func canDeleteRow(at indexPath: IndexPath) -> Bool {
