@@ -149,8 +149,9 @@ public final class TerminalList: ListConsumer {
             screen.setLine(row + 1, line.text, style: line.style)
         }
         if size.rows > 1 {
-            let position = lines.count > viewportHeight ? " · lines \(scrollOffset + 1)–\(min(scrollOffset + viewportHeight, lines.count)) of \(lines.count)" : ""
-            screen.setLine(size.rows - 1, status + position, style: .dim)
+            let position = lines.count > viewportHeight
+                ? "lines \(scrollOffset + 1)–\(min(scrollOffset + viewportHeight, lines.count)) of \(lines.count)" : ""
+            screen.setLine(size.rows - 1, [status, position].filter { !$0.isEmpty }.joined(separator: " · "), style: .dim)
         }
         return screen
     }
