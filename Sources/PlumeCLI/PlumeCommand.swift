@@ -5,7 +5,8 @@ public struct PlumeCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Query, migrate and watch SQLite databases.",
-        version: "0.1.0")
+        version: "0.1.0",
+        subcommands: [MigrateCommand.self])
 
     public init() {}
 }

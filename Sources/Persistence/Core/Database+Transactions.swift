@@ -59,12 +59,16 @@ extension Database {
         let name = "plume_savepoint_\(savepointDepth)"
         defer { savepointDepth -= 1 }
         try execute(sql: "SAVEPOINT \(name)")
+        // SQLite has no hook for ROLLBACK TO: forget the savepoint's row
+        // changes by hand.
+        let changesBefore = changeTracker.pending
         let result: T
         do {
             result = try body()
         } catch {
             // ROLLBACK TO leaves the savepoint open: release it too.
             try? execute(sql: "ROLLBACK TO SAVEPOINT \(name)")
+            if isInsideTransaction { changeTracker.pending = changesBefore }
             try? execute(sql: "RELEASE SAVEPOINT \(name)")
             throw error
         }

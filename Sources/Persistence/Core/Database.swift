@@ -33,6 +33,8 @@ public final class Database {
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     /// Whether tables can be tracked by rowid, by lowercased name.
     var rowIDTrackingByTable: [String: Bool] = [:]
+    /// Primary key columns by lowercased table name.
+    var primaryKeyByTable: [String: [String]] = [:]
     /// Nesting depth of ``inSavepoint(_:)``.
     var savepointDepth = 0
 
@@ -235,7 +237,7 @@ public final class Database {
                 let code = sqlite3_prepare_v2(handle, base + start, Int32(end - start), &statementHandle, &tail)
                 let consumed = tail.map { base.distance(to: $0) } ?? end
                 guard code == SQLITE_OK else {
-                    let text = SQLScanner.statementText(buffer, from: start, to: max(consumed, start))
+                    let text = SQLScanner.statementText(buffer, from: start, to: SQLScanner.statementEnd(buffer, from: start))
                     var error = DatabaseError.lastError(of: handle, code: code, sql: text)
                     error.line = line
                     throw error

@@ -22,6 +22,34 @@ enum SQLScanner {
         return index
     }
 
+    /// The offset of the `;` that ends the statement starting at `start`
+    /// (or the end of the buffer), skipping quoted text and comments.
+    static func statementEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let end = buffer.count - 1 // trailing NUL
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            switch byte {
+            case 0x3B: // ;
+                return index
+            case 0x27, 0x22, 0x60, 0x5B: // ' " ` [
+                let close: UInt8 = byte == 0x5B ? 0x5D : byte
+                index += 1
+                while index < end, buffer[index] != close { index += 1 }
+            case 0x2D where index + 1 < end && buffer[index + 1] == 0x2D: // --
+                while index < end, buffer[index] != 0x0A { index += 1 }
+            case 0x2F where index + 1 < end && buffer[index + 1] == 0x2A: // /*
+                index += 2
+                while index < end, !(buffer[index] == 0x2A && index + 1 < end && buffer[index + 1] == 0x2F) { index += 1 }
+                index += 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return end
+    }
+
     static func countNewlines(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var count = 0
         var index = start

@@ -194,6 +194,9 @@ public final class Statement {
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE {
+            // Reset at once: arguments can be bound again, and the
+            // statement holds no lock while it waits for its next use.
+            sqlite3_reset(handle)
             database.changeTracker.statementDidFinish(self, in: database)
             return false
         }

@@ -10,7 +10,9 @@ import Foundation
 /// therefore only delivers when the statement that committed has finished
 /// and the connection is back in autocommit mode.
 final class ChangeTracker {
-    private var pending = DatabaseChanges()
+    /// The changes of the current transaction so far. A savepoint rolled
+    /// back restores the value it had when the savepoint began.
+    var pending = DatabaseChanges()
     private var commitRequested = false
     private var observers: [UInt64: TransactionObserver] = [:]
     private var nextObserverID: UInt64 = 0
@@ -70,7 +72,7 @@ final class ChangeTracker {
         if !failed {
             if statement.isSchemaChange {
                 pending.schemaChanged = true
-                database.rowIDTrackingByTable.removeAll()
+                database.schemaDidChange()
             }
             for table in statement.writtenTables where !database.tableIsRowIDTracked(table) {
                 pending.tablesWithUntrackedChanges.insert(table)

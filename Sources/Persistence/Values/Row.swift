@@ -169,6 +169,9 @@ public struct RowDecodingError: Error, Sendable, CustomStringConvertible {
     public let availableColumns: [String]
     /// The SQL of the query, when known.
     public var sql: String?
+    /// More about what went wrong, when Plume knows (invalid JSON in a
+    /// nested value, for example).
+    public var reason: String?
 
     init(kind: Kind, column: String?, index: Int?, type: Any.Type, value: DatabaseValue?, layout: RowLayout, sql: String? = nil) {
         self.kind = kind
@@ -191,6 +194,9 @@ public struct RowDecodingError: Error, Sendable, CustomStringConvertible {
             let name = column.map { "column \"\($0)\"" } ?? "column \(index ?? -1)"
             let stored = value.map { "\($0.storageClass.rawValue) \($0)" } ?? "?"
             text = "cannot decode \(typeName) from \(name): it holds \(stored)"
+        }
+        if let reason {
+            text += " (\(reason))"
         }
         if let sql {
             text += " - in `\(sql)`"

@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Benchmarks live in their own package so that Plume never depends on what
+// only a benchmark needs (GRDB). Run them in release mode:
+//
+//     swift run -c release --package-path Benchmarks plume-benchmarks
+//     swift run -c release --package-path Benchmarks plume-benchmarks --json
+let package = Package(
+    name: "PlumeBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "Plume", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "plume-benchmarks",
+            dependencies: [
+                .product(name: "Persistence", package: "Plume"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // The raw C baseline calls sqlite3_* through GRDB's system
+                // library module: Plume's CSQLite is not a product.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

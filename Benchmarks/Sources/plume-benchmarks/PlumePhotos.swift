@@ -1,0 +1,51 @@
+import Foundation
+import Persistence
+
+/// Plume's side of the photo workloads.
+enum PlumePhotos {
+    typealias Connection = Database
+
+    /// Read by hand with `init(row:)`, by column index.
+    struct RowPhoto: FetchableRecord {
+        var value: PhotoValue
+        init(row: Row) throws {
+            value = PhotoValue(
+                id: try row.decode(at: 0),
+                name: try row.decode(at: 1),
+                created: try row.decode(at: 2),
+                rating: try row.decode(at: 3),
+                album: try row.decode(at: 4))
+        }
+    }
+
+    /// Read by Plume's Decodable row decoder.
+    struct DecodablePhoto: Decodable, FetchableRecord {
+        var id: Int64
+        var name: String
+        var created: Date
+        var rating: Int
+        var album: String?
+        var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
+    }
+
+    static func open(_ path: String) throws -> Database {
+        try Database(path: path)
+    }
+
+    static func insert(_ photos: [PhotoValue], into db: Database) throws {
+        try db.inTransaction {
+            let statement = try db.makeStatement(sql: PhotoFixture.insert)
+            for photo in photos {
+                try statement.execute(arguments: [photo.id, photo.name, photo.created, photo.rating, photo.album])
+            }
+        }
+    }
+
+    static func fetchRows(_ db: Database) throws -> Int {
+        try RowPhoto.fetchAll(db, sql: PhotoFixture.selectAll).reduce(0) { $0 &+ $1.value.checksum }
+    }
+
+    static func fetchDecodables(_ db: Database) throws -> Int {
+        try DecodablePhoto.fetchAll(db, sql: PhotoFixture.selectAll).reduce(0) { $0 &+ $1.value.checksum }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs the contestants of a workload interleaved (A B C, B C A, C A B, …)
+/// so that drift of the machine hits them alike, and keeps the median.
+struct Runner {
+    var iterations: Int
+    var directory: URL
+
+    struct ChecksumMismatch: Error, CustomStringConvertible {
+        var workload: String
+        var checksums: [Contender: Int]
+        var description: String {
+            "\(workload): the contestants did not do the same work (checksums \(checksums))"
+        }
+    }
+
+    func run(_ workload: any Workload) throws -> WorkloadResult {
+        let contestants = try workload.makeContestants(in: directory)
+        var samples: [Contender: [Double]] = [:]
+        var checksums: [Contender: Int] = [:]
+        let clock = ContinuousClock()
+        for iteration in 0..<iterations {
+            for offset in contestants.indices {
+                let contestant = contestants[(offset + iteration) % contestants.count]
+                let trial = try contestant.makeTrial()
+                var checksum = 0
+                let elapsed = try clock.measure { checksum = try trial.run() }
+                try trial.tearDown()
+                checksums[contestant.contender] = checksum
+                samples[contestant.contender, default: []].append(elapsed.milliseconds)
+            }
+        }
+        if Set(checksums.values).count > 1 {
+            throw ChecksumMismatch(workload: workload.name, checksums: checksums)
+        }
+        return WorkloadResult(name: workload.name, rows: workload.rows,
+                              milliseconds: samples.mapValues(Self.median))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
+
+extension Duration {
+    var milliseconds: Double {
+        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+    }
+}

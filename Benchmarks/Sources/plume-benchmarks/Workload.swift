@@ -1,0 +1,58 @@
+import Foundation
+
+/// One figure of the report: the same job done by Plume and, where they
+/// have it, by a raw C loop over the SQLite API and by GRDB, measured side
+/// by side in one process.
+///
+/// To add a workload, write a type conforming to `Workload` in its own file
+/// and list it in `WorkloadRegistry`.
+protocol Workload {
+    /// The name printed and used in JSON (`insert`, `fetch.row`).
+    var name: String { get }
+    /// How many rows the workload handles.
+    var rows: Int { get }
+    /// Prepares what the workload needs in `directory` (untimed) and
+    /// returns one contestant per implementation.
+    func makeContestants(in directory: URL) throws -> [Contestant]
+}
+
+/// Who does the work.
+enum Contender: String, CaseIterable, Sendable {
+    case plume, raw, grdb
+}
+
+/// One implementation of a workload.
+struct Contestant {
+    /// Whose implementation it is.
+    var contender: Contender
+    /// Prepares one run (untimed: open a connection, empty a table) and
+    /// returns it.
+    var makeTrial: () throws -> Trial
+}
+
+/// One timed run of a contestant.
+struct Trial {
+    /// The timed work. Returns a checksum of what it did, compared across
+    /// contestants so that no implementation can skip work unnoticed.
+    var run: () throws -> Int
+    /// Untimed cleanup (close the connection).
+    var tearDown: () throws -> Void = {}
+}
+
+/// The median time of each contestant of a workload.
+struct WorkloadResult {
+    var name: String
+    var rows: Int
+    var milliseconds: [Contender: Double]
+}
+
+/// Every workload the program runs, in order.
+enum WorkloadRegistry {
+    static func workloads(rows: Int) -> [any Workload] {
+        [
+            InsertWorkload(rows: rows),
+            FetchRowWorkload(rows: rows),
+            FetchDecodableWorkload(rows: rows),
+        ]
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+// plume-benchmarks [--json] [--iterations N] [--rows N] [--filter NAME]
+var json = false
+var iterations = 7
+var rows = 200_000
+var filter: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--json": json = true
+    case "--iterations": iterations = arguments.popFirst().flatMap(Int.init) ?? iterations
+    case "--rows": rows = arguments.popFirst().flatMap(Int.init) ?? rows
+    case "--filter": filter = arguments.popFirst()
+    default:
+        FileHandle.standardError.write(Data("usage: plume-benchmarks [--json] [--iterations N] [--rows N] [--filter NAME]\nunknown argument: \(argument)\n".utf8))
+        exit(64)
+    }
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-benchmarks-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+let printer = ResultPrinter(json: json)
+let runner = Runner(iterations: max(1, iterations), directory: directory)
+printer.printHeader(iterations: runner.iterations)
+do {
+    for workload in WorkloadRegistry.workloads(rows: rows) where filter.map({ workload.name.hasPrefix($0) }) ?? true {
+        printer.print(try runner.run(workload))
+    }
+} catch {
+    FileHandle.standardError.write(Data("plume-benchmarks: \(error)\n".utf8))
+    exit(1)
+}

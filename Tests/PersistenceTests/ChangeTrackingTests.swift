@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import Persistence
+
+/// Collects what a connection's transaction observer receives.
+final class ChangeLog {
+    private(set) var commits: [DatabaseChanges] = []
+
+    init(_ db: Database) {
+        db.addTransactionObserver(didCommit: { [unowned self] _, changes in self.commits.append(changes) })
+    }
+
+    var last: DatabaseChanges? { commits.last }
+}
+
+@Suite struct ChangeTrackingTests {
+    @Test func insertsUpdatesAndDeletesAreReportedByRowID() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let log = ChangeLog(db)
+            try db.inTransaction {
+                try db.execute(sql: "INSERT INTO photo (id, name) VALUES (10, 'Ten'), (11, 'Eleven')")
+                try db.execute(sql: "UPDATE photo SET rating = 1 WHERE id IN (1, 10)")
+                try db.execute(sql: "DELETE FROM photo WHERE id IN (2, 11)")
+            }
+            #expect(log.commits.count == 1)
+            let changes = try #require(log.last?.tables["photo"])
+            #expect(changes.inserted == [10]) // 11 came and went
+            #expect(changes.updated == [1])
+            #expect(changes.deleted == [2])
+            #expect(log.last?.isFullyTracked == true)
+            #expect(log.last?.origin == .local)
+        }
+    }
+
+    @Test func deleteWithoutWhereReportsEveryRow() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let log = ChangeLog(db)
+            try db.execute(sql: "DELETE FROM photo")
+            #expect(log.last?.tables["photo"]?.deleted == [1, 2, 3])
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") == 0)
+        }
+    }
+
+    @Test func rolledBackChangesAreDropped() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let log = ChangeLog(db)
+            try? db.inTransaction {
+                try db.execute(sql: "DELETE FROM photo")
+                throw Rollback()
+            }
+            #expect(log.commits.isEmpty)
+            try db.inTransaction {
+                try db.execute(sql: "INSERT INTO photo (id, name) VALUES (20, 'Kept')")
+                try? db.inSavepoint {
+                    try db.execute(sql: "INSERT INTO photo (id, name) VALUES (21, 'Undone')")
+                    throw Rollback()
+                }
+            }
+            #expect(log.commits.count == 1)
+            #expect(log.last?.tables["photo"] == TableChanges(inserted: [20]))
+        }
+    }
+
+    @Test func withoutRowIDAndReplaceAreReportedAsUntracked() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            try db.execute(sql: "CREATE TABLE setting (key TEXT PRIMARY KEY, value) WITHOUT ROWID")
+            let log = ChangeLog(db)
+            try db.execute(sql: "INSERT INTO setting VALUES ('theme', 'dark')")
+            #expect(log.last?.tablesWithUntrackedChanges == ["setting"])
+            #expect(log.last?.isFullyTracked == false)
+            #expect(log.last?.mayAffect(DatabaseRegion(tables: ["setting"])) == true)
+            try db.execute(sql: "INSERT OR REPLACE INTO photo (id, name) VALUES (1, 'Replaced')")
+            #expect(log.last?.tablesWithUntrackedChanges == ["photo"])
+            #expect(log.last?.mayAffect(DatabaseRegion(tables: ["photo"])) == true)
+            #expect(log.last?.mayAffect(DatabaseRegion(tables: ["setting"])) == false)
+        }
+    }
+
+    @Test func schemaChangesAreFlagged() throws {
+        try withDatabase { db in
+            let log = ChangeLog(db)
+            try db.execute(sql: "CREATE TABLE t (a)")
+            #expect(log.last?.schemaChanged == true)
+            #expect(log.last?.mayAffect(DatabaseRegion(tables: ["anything"])) == true)
+        }
+    }
+
+    @Test func authorizerReportsTheRegionAStatementReads() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            try db.execute(sql: "CREATE TABLE tag (photo_id INTEGER, label TEXT)")
+            let columns = try db.makeStatement(sql: "SELECT name, rating FROM photo WHERE album = ?")
+            #expect(columns.region.columnsByTable["photo"] == .some(["name", "rating", "album"]))
+            #expect(columns.region.description == "photo(album,name,rating)")
+            let join = try db.makeStatement(sql: "SELECT photo.name, tag.label FROM photo JOIN tag ON tag.photo_id = photo.id")
+            #expect(join.region.tables == ["photo", "tag"])
+            let count = try db.makeStatement(sql: "SELECT COUNT(*) FROM Photo")
+            #expect(count.region.tables == ["photo"])
+            let update = try db.makeStatement(sql: "UPDATE photo SET rating = 1 WHERE id = 1")
+            #expect(update.writtenTables == ["photo"])
+            #expect(!update.isReadOnly)
+            let changes = DatabaseChanges(tables: ["tag": TableChanges(inserted: [1])])
+            #expect(changes.mayAffect(join.region))
+            #expect(!changes.mayAffect(columns.region))
+        }
+    }
+}

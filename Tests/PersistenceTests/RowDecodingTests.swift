@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import Persistence
+
+@Suite struct RowDecodingTests {
+    struct HandPhoto: FetchableRecord, Equatable {
+        var id: Int64
+        var name: String
+        var rating: Int?
+        init(row: Row) throws {
+            id = try row.decode(at: 0)
+            name = try row.decode(column: "NAME") // case-insensitive
+            rating = try row.decode(column: "rating")
+        }
+    }
+
+    @Test func rowsReadByIndexAndByName() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT id, name, rating FROM photo WHERE id = 2"))
+            #expect(row.count == 3)
+            #expect(row.columnNames == ["id", "name", "rating"])
+            #expect(row[0] == .integer(2))
+            #expect(row["Name"] == .text("Dog"))
+            #expect(row["missing"] == nil)
+            #expect(row["rating"] == .null)
+            #expect(row.hasColumn("RATING"))
+            #expect(try row.decode(String.self, column: "name") == "Dog")
+            #expect(row.description == "[id:2 name:'Dog' rating:NULL]")
+        }
+    }
+
+    @Test func handWrittenRecords() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let photos = try HandPhoto.fetchAll(db, sql: "SELECT id, name, rating FROM photo ORDER BY id")
+            #expect(photos.map(\.name) == ["Sunset", "Dog", "Harbor"])
+            #expect(photos.map(\.rating) == [5, nil, 3])
+            #expect(try HandPhoto.fetchOne(db, sql: "SELECT id, name, rating FROM photo WHERE id = ?", arguments: [3])?.name == "Harbor")
+            #expect(try HandPhoto.fetchOne(db, sql: "SELECT id, name, rating FROM photo WHERE id = ?", arguments: [99]) == nil)
+        }
+    }
+
+    @Test func cursorIteratesWithoutMaterializing() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let cursor = try HandPhoto.fetchCursor(db, sql: "SELECT id, name, rating FROM photo ORDER BY id")
+            #expect(try cursor.next()?.name == "Sunset")
+            // The connection can be used while the cursor is open.
+            try db.execute(sql: "CREATE TEMP TABLE seen (id)")
+            #expect(try cursor.collect().map(\.id) == [2, 3])
+            #expect(try cursor.next() == nil)
+        }
+    }
+
+    @Test func rowsKeptFromACursorAreNotOverwritten() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let cursor = try Row.fetchCursor(db, sql: "SELECT name FROM photo ORDER BY id")
+            var kept: [Row] = []
+            while let row = try cursor.next() { kept.append(row) }
+            #expect(kept.map { $0[0] } == [.text("Sunset"), .text("Dog"), .text("Harbor")])
+        }
+    }
+
+    @Test func wrongTypeIsAnErrorNamingColumnAndSQL() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let before = try photoDump(db)
+            let sql = "SELECT name AS id, name, rating FROM photo ORDER BY id"
+            let error = try #require(caught(RowDecodingError.self) { _ = try HandPhoto.fetchAll(db, sql: sql) })
+            #expect(error.kind == .typeMismatch)
+            #expect(error.column == "id")
+            #expect(error.sql == sql)
+            #expect(error.description.contains("cannot decode Int64 from column \"id\""))
+            #expect(error.description.contains(sql))
+            #expect(try photoDump(db) == before)
+        }
+    }
+
+    @Test func nullIntoNonOptionalIsAnError() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let error = try #require(caught(RowDecodingError.self) { _ = try Int.fetchAll(db, sql: "SELECT rating FROM photo ORDER BY id") })
+            #expect(error.kind == .typeMismatch)
+            #expect(error.value == .null)
+        }
+    }
+
+    @Test func unknownColumnIsAnErrorListingTheColumns() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let sql = "SELECT id, rating FROM photo"
+            let error = try #require(caught(RowDecodingError.self) { _ = try HandPhoto.fetchOne(db, sql: sql) })
+            #expect(error.kind == .columnNotFound)
+            #expect(error.column == "NAME")
+            #expect(error.availableColumns == ["id", "rating"])
+            #expect(error.description.contains("no column named \"NAME\" (the row has: id, rating)"))
+            #expect(error.sql == sql)
+            let row = try #require(try Row.fetchOne(db, sql: sql))
+            #expect(caught(RowDecodingError.self) { _ = try row.decode(Int.self, at: 5) }?.kind == .indexOutOfRange)
+        }
+    }
+
+    @Test func datesReadFromRealIntegerAndText() throws {
+        try withDatabase { db in
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT 86400.5, 86400, '1970-01-02 00:00:00', '1970-01-02T00:00:00.500Z', '1970-01-02', 'yesterday'"))
+            #expect(try row.decode(Date.self, at: 0) == Date(timeIntervalSince1970: 86400.5))
+            #expect(try row.decode(Date.self, at: 1) == Date(timeIntervalSince1970: 86400))
+            #expect(try row.decode(Date.self, at: 2) == Date(timeIntervalSince1970: 86400))
+            #expect(try row.decode(Date.self, at: 3) == Date(timeIntervalSince1970: 86400.5))
+            #expect(try row.decode(Date.self, at: 4) == Date(timeIntervalSince1970: 86400))
+            #expect(caught(RowDecodingError.self) { _ = try row.decode(Date.self, at: 5) }?.kind == .typeMismatch)
+        }
+    }
+}
