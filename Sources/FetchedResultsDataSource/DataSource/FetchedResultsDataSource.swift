@@ -27,6 +27,8 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     public let controller: FetchedResultsController<Item>
 
     private var updates: Task<Void, Never>?
+    /// Resumes ``performFetch()`` once the initial update is shown.
+    private var fetched: CheckedContinuation<Void, Never>?
     /// The move the user made in the list, which the list already shows.
     var pendingUserMove: (from: IndexPath, to: IndexPath)?
     private var updateHandlers: [(FetchedResultsUpdate<Item>) -> Void] = []
@@ -62,7 +64,8 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     }
 
     /// Fetches through the controller, shows the rows, and from then on
-    /// applies every change set to the consumer.
+    /// applies every change set to the consumer. When it returns, the data
+    /// source answers with the fetched rows.
     ///
     /// - Throws: What ``FetchedResultsController/performFetch()`` throws.
     public func performFetch() async throws {
@@ -74,11 +77,18 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
                 for try await update in changes {
                     guard let self else { return }
                     self.receive(update)
+                    self.fetched?.resume()
+                    self.fetched = nil
                 }
             } catch {
                 self?.onError?(error)
             }
+            self?.fetched?.resume()
+            self?.fetched = nil
         }
+        // The task runs on this actor, so it cannot deliver the initial
+        // update before the continuation is in place.
+        await withCheckedContinuation { fetched = $0 }
     }
 
     /// Stops following the controller; the list keeps what it shows.

@@ -27,18 +27,27 @@ struct ListLines {
         starts[path.section] + (model.sections[path.section].title == nil ? 0 : 1) + path.item
     }
 
-    /// The width of each column: the widest text in it, at most `limit`.
+    /// The width of each column: the widest text in it (titles included),
+    /// at most `limit`.
     ///
     /// - Complexity: O(n) for n cells.
-    func columnWidths(limit: Int) -> [Int] {
+    func columnWidths(including titles: [String], limit: Int) -> [Int] {
         var widths: [Int] = []
-        for row in model.sections.lazy.flatMap(\.rows) {
-            for (column, text) in row.columns.enumerated() {
+        for columns in [titles] + model.sections.lazy.flatMap(\.rows).map(\.columns) {
+            for (column, text) in columns.enumerated() {
                 let width = min(text.displayWidth, limit)
                 if column < widths.count { widths[column] = max(widths[column], width) } else { widths.append(width) }
             }
         }
         return widths
+    }
+
+    /// Columns fitted to their widths, two spaces apart; the last one is
+    /// not padded (the line is cut at the screen's edge).
+    static func columns(_ texts: [String], widths: [Int]) -> String {
+        texts.enumerated().map { column, text in
+            column == texts.count - 1 || column >= widths.count ? text : text.fitted(toWidth: widths[column])
+        }.joined(separator: "  ")
     }
 
     /// The text and style of a line, or nil past the end.
@@ -55,10 +64,7 @@ struct ListLines {
             row -= 1
         }
         let content = item.rows[row]
-        let cells = content.columns.enumerated().map { column, text in
-            column == content.columns.count - 1 ? text : text.fitted(toWidth: columnWidths[column])
-        }
-        let text = cells.joined(separator: "  ")
+        let text = Self.columns(content.columns, widths: columnWidths)
         switch content.highlight {
         case .inserted: return ScreenLine(text: "+ " + text, style: .inserted)
         case .moved: return ScreenLine(text: "↕ " + text, style: .moved)

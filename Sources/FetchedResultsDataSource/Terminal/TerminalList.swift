@@ -21,6 +21,8 @@ public final class TerminalList: ListConsumer {
     public weak var dataSource: (any ListViewDataSource<TerminalCell>)?
     /// The text of the top line.
     public var title: String { didSet { redraw() } }
+    /// The titles of the columns, drawn under the top line; none by default.
+    public var columnTitles: [String] = [] { didSet { clampScrollOffset(); redraw() } }
     /// How long a changed row stays highlighted.
     public var highlightDuration: Duration = .milliseconds(1500)
     /// The size of the screen.
@@ -122,7 +124,10 @@ public final class TerminalList: ListConsumer {
         output(writer.update(to: screen()))
     }
 
-    private var viewportHeight: Int { max(size.rows - 2, 0) }
+    /// The lines above the list: the title, and the column titles if any.
+    private var headerHeight: Int { columnTitles.isEmpty ? 1 : 2 }
+
+    private var viewportHeight: Int { max(size.rows - headerHeight - 1, 0) }
 
     private func clampScrollOffset() {
         let lineCount = ListLines(model: model).count
@@ -143,10 +148,13 @@ public final class TerminalList: ListConsumer {
         var screen = ScreenBuffer(size: size)
         let lines = ListLines(model: model)
         screen.setLine(0, " \(title) · \(model.sections.count) sections · \(model.rowCount) rows", style: .inverse)
-        let widths = lines.columnWidths(limit: max(size.columns / 2, 8))
+        let widths = lines.columnWidths(including: columnTitles, limit: max(size.columns / 2, 8))
+        if !columnTitles.isEmpty {
+            screen.setLine(1, "  " + ListLines.columns(columnTitles, widths: widths), style: .bold)
+        }
         for row in 0..<viewportHeight {
             guard let line = lines.line(at: scrollOffset + row, columnWidths: widths) else { break }
-            screen.setLine(row + 1, line.text, style: line.style)
+            screen.setLine(row + headerHeight, line.text, style: line.style)
         }
         if size.rows > 1 {
             let position = lines.count > viewportHeight

@@ -60,15 +60,27 @@ public final class TerminalSession {
 
     /// Writes text to the terminal at once (no buffering).
     public func write(_ text: String) {
+        Self.write(text, to: fileDescriptor)
+    }
+
+    /// Writes text to a file descriptor at once, with `write(2)`, retrying
+    /// after interruptions.
+    ///
+    /// - Returns: False when the descriptor is closed (a pipe whose reader
+    ///   left); `SIGPIPE` is ignored so that this is not fatal.
+    @discardableResult
+    public nonisolated static func write(_ text: String, to fileDescriptor: Int32) -> Bool {
+        signal(SIGPIPE, SIG_IGN)
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Foundation.write(fileDescriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return false
             }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 
     /// Leaves the full-screen session: shows the cursor and the screen as
