@@ -44,6 +44,11 @@ final class LiveList {
     /// Whether the list draws in a terminal.
     var isTerminal: Bool { table != nil }
 
+    /// The top line of the terminal table.
+    func setTitle(_ title: String) {
+        table?.title = title
+    }
+
     /// The column titles of the terminal table.
     func setColumnTitles(_ titles: [String]) {
         table?.columnTitles = titles
