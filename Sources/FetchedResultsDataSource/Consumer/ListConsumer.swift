@@ -17,7 +17,7 @@ import Foundation
 ///    moved rows changed content, after the batch, in new coordinates.
 ///
 /// A change set too large to animate (see
-/// ``FetchedResultsDataSource/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
+/// ``ListDataSource/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
 ///
 /// Consumers that apply one operation at a time in the then-current
 /// coordinates (AppKit's `NSTableView`) conform through

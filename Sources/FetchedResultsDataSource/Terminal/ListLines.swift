@@ -30,16 +30,14 @@ struct ListLines {
     /// The width of each column: the widest text in it (titles included),
     /// at most `limit`.
     ///
-    /// - Complexity: O(n) for n cells.
+    /// - Complexity: O(c) for c columns (the model measures rows as they
+    ///   change).
     func columnWidths(including titles: [String], limit: Int) -> [Int] {
-        var widths: [Int] = []
-        for columns in [titles] + model.sections.lazy.flatMap(\.rows).map(\.columns) {
-            for (column, text) in columns.enumerated() {
-                let width = min(text.displayWidth, limit)
-                if column < widths.count { widths[column] = max(widths[column], width) } else { widths.append(width) }
-            }
+        var widths = model.columnWidths
+        for (column, title) in titles.enumerated() {
+            if column < widths.count { widths[column] = max(widths[column], title.displayWidth) } else { widths.append(title.displayWidth) }
         }
-        return widths
+        return widths.map { min($0, limit) }
     }
 
     /// Columns fitted to their widths, two spaces apart; the last one is

@@ -23,16 +23,20 @@ struct TerminalListModel {
     }
 
     var sections: [Section] = []
+    /// The widest text seen in each column since the last reload: widths
+    /// only grow between reloads, so columns do not jump as rows change.
+    private(set) var columnWidths: [Int] = []
 
     /// The number of rows in all sections.
     var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
 
     /// Reads everything again from the data source.
     mutating func reload(from dataSource: any ListViewDataSource<TerminalCell>, consumer: any ListConsumer<TerminalCell>) {
+        columnWidths = []
         sections = (0..<dataSource.numberOfSections).map { section in
             Section(title: dataSource.titleForHeader(inSection: section),
                     rows: (0..<dataSource.numberOfRows(inSection: section)).map { row in
-                        Row(columns: dataSource.cell(for: consumer, at: IndexPath(item: row, section: section)).columns)
+                        Row(columns: measured(dataSource.cell(for: consumer, at: IndexPath(item: row, section: section)).columns))
                     })
         }
     }
@@ -76,7 +80,7 @@ struct TerminalListModel {
         highlighted += changes.updatedRows.map { ($0.to, .updated, "~") }
         for (path, highlight, sign) in highlighted {
             let cell = dataSource.cell(for: consumer, at: path)
-            sections[path.section].rows[path.item] = Row(columns: cell.columns, highlight: highlight, highlightEnd: highlightEnd)
+            sections[path.section].rows[path.item] = Row(columns: measured(cell.columns), highlight: highlight, highlightEnd: highlightEnd)
             if sign != "+" || !changes.insertedSections.contains(where: { $0.index == path.section }) {
                 lines.append("\(sign) \(path.listText) \(cell.columns.joined(separator: "  "))")
             }
@@ -88,7 +92,7 @@ struct TerminalListModel {
     mutating func reconfigure(_ indexPaths: [IndexPath], dataSource: any ListViewDataSource<TerminalCell>,
                               consumer: any ListConsumer<TerminalCell>) {
         for path in indexPaths {
-            sections[path.section].rows[path.item].columns = dataSource.cell(for: consumer, at: path).columns
+            sections[path.section].rows[path.item].columns = measured(dataSource.cell(for: consumer, at: path).columns)
         }
     }
 
@@ -112,6 +116,15 @@ struct TerminalListModel {
     /// The earliest end of a highlight still shown.
     var nextHighlightEnd: ContinuousClock.Instant? {
         sections.lazy.flatMap(\.rows).compactMap(\.highlightEnd).min()
+    }
+
+    /// Widens the columns for a row's texts, and returns them.
+    private mutating func measured(_ columns: [String]) -> [String] {
+        for (column, text) in columns.enumerated() {
+            let width = text.displayWidth
+            if column < columnWidths.count { columnWidths[column] = max(columnWidths[column], width) } else { columnWidths.append(width) }
+        }
+        return columns
     }
 
     private func text(_ row: Row) -> String { row.columns.joined(separator: "  ") }

@@ -18,7 +18,9 @@ struct WatchCommand: ParsableCommand {
               {"event":"change","sections":{"deleted":[OLD_INDEX,…],"inserted":[{"index":NEW_INDEX,"name":…,"rows":[…]},…]},
                "rows":{"deleted":[[S,R],…],"inserted":[{"to":[S,R],"row":ROW},…],
                "moved":[{"from":[S,R],"to":[S,R],"row":ROW},…],"updated":[{"from":[S,R],"to":[S,R],"row":ROW},…]}}
-            ROW is an object of the query's columns; blobs are {"base64":"…"}. Deleted rows and \
+            Without --section there is one section named null (none while the result is empty, so \
+            that the change events always apply to what was printed). ROW is an object of the \
+            query's columns; blobs are {"base64":"…"}. Deleted rows and \
             sections, and the "from" of moves and updates, are old positions; the others are new ones.
 
             --format table shows a live table in the terminal (plain change lines when the output \
