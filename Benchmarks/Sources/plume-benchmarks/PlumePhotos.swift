@@ -36,7 +36,7 @@ enum PlumePhotos {
         try db.inTransaction {
             let statement = try db.makeStatement(sql: PhotoFixture.insert)
             for photo in photos {
-                try statement.execute(arguments: [photo.id, photo.name, photo.created, photo.rating, photo.album])
+                try statement.execute(values: photo.id, photo.name, photo.created, photo.rating, photo.album)
             }
         }
     }

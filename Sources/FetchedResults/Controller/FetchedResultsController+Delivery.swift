@@ -54,7 +54,8 @@ extension FetchedResultsController {
         }
         let previous = update.previousSnapshot
         for path in changes.deletedRows {
-            let old = previous.storage.items.map { $0[previous.storage.globalIndex(of: path)] }
+            let index = previous.storage.globalIndex(of: path)
+            let old = previous.storage.items.map { $0[index] } ?? previous.pages?.cachedItem(for: previous.storage.keys[index])
             delegate.controller(self, didChange: old, at: path, for: .delete, newIndexPath: nil)
         }
         for insert in changes.insertedRows {

@@ -58,6 +58,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         var latest = FetchedResultsSnapshot<Item>.empty
         weak var delegate: (any FetchedResultsControllerDelegate<Item>)?
         var observation: DatabaseChangeObservation?
+        var engineStatistics: Locked<EngineStatistics>?
         var subscribers: [UInt64: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.Continuation] = [:]
         var nextSubscriber: UInt64 = 0
         var failure: (any Error)?
@@ -112,6 +113,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
             let replaced = state.withLock { state in
                 defer {
                     state.observation = observation
+                    state.engineStatistics = engine.statistics
                     state.snapshot = engine.snapshot
                     state.latest = engine.snapshot
                     state.failure = nil
@@ -146,6 +148,11 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         observation?.cancel()
         // Outside the lock: finishing runs the streams' termination handlers.
         for continuation in continuations { continuation.finish() }
+    }
+
+    /// How the current fetch followed commits so far.
+    var engineStatistics: EngineStatistics? {
+        state.withLock { $0.engineStatistics }?.withLock { $0 }
     }
 
     // MARK: - Access

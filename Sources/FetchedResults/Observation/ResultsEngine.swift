@@ -17,6 +17,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     var observation: DatabaseChangeObservation?
     var incremental: IncrementalUpdater<Item>?
     private var hasFailed = false
+    let statistics = Locked(EngineStatistics())
 
     init(request: FetchRequest, reader: any DatabaseReader, _ db: Database) throws {
         self.request = request
@@ -38,10 +39,12 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
             let previous = snapshot
             let newStorage: ResultsStorage<Item>
             let positional: PositionalChanges
-            if let incremental, changes.isFullyTracked,
-               let update = try incremental.update(storage, changes: changes, db) {
-                (newStorage, positional) = update
+            if incremental != nil, changes.isFullyTracked,
+               let update = try incremental?.update(storage, changes: changes, db) {
+                (newStorage, positional) = (update.storage, update.changes)
+                statistics.withLock { $0.incrementalUpdates += 1 }
             } else {
+                statistics.withLock { $0.refetches += 1 }
                 newStorage = try fetcher.fetch(db)
                 positional = try ResultsDiff.changes(from: storage, to: newStorage,
                                                      identityColumn: request.identityColumn, sql: request.sql)
@@ -49,7 +52,6 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
             }
             storage = newStorage
             guard !positional.isEmpty else { return }
-            let pages = self.pages?.makeSuccessor()
             snapshot = FetchedResultsSnapshot(storage: newStorage, pages: pages)
             let changeSet = try positional.changeSet(new: newStorage) { index in
                 try self.item(atGlobal: index, of: newStorage, pages: pages)
@@ -67,4 +69,11 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         guard let pages else { preconditionFailure("a storage without items has a page loader") }
         return try pages.item(at: index, in: storage)
     }
+}
+
+/// How an engine brought its rows up to date so far (for tests and
+/// diagnostics).
+struct EngineStatistics: Sendable, Hashable {
+    var incrementalUpdates = 0
+    var refetches = 0
 }

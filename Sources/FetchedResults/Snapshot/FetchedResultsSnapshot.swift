@@ -52,9 +52,12 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
     ///
     /// With a batch size, the first access to a page loads it.
     ///
-    /// - Precondition: The index path is in bounds; with a batch size, the
-    ///   page loads (a row deleted by a commit whose change set has not been
-    ///   delivered yet cannot load).
+    /// With a batch size, a row deleted by a commit whose change set is
+    /// still on its way comes back as it was when last loaded, or, if it
+    /// never was, decoded from a row holding its identity and `NULL`s.
+    ///
+    /// - Precondition: The index path is in bounds, and with a batch size
+    ///   the page loads (no I/O error; the placeholder decodes).
     /// - Complexity: O(log n); with a batch size, a page load on a miss.
     public func object(at indexPath: IndexPath) -> Item {
         object(atGlobal: storage.globalIndex(of: indexPath))

@@ -1,64 +1,69 @@
 import Foundation
 import Persistence
 
-/// Loads the content of rows by pages for a batched controller, keeping a
-/// bounded number of recently used pages.
+/// Loads the content of rows by pages for a batched controller, and keeps
+/// a bounded number of rows, keyed by identity *and* content hash.
 ///
-/// A page is `batchSize` consecutive rows of one snapshot; every snapshot
-/// has its own loader, so pages never mix states.
+/// One loader serves every snapshot of a controller: a snapshot asks for
+/// the content its keys name, so the previous snapshot still finds a row
+/// as it was (or a deleted row, if it was loaded before the delete) while
+/// the next one finds the new content.
 final class PageLoader<Item: FetchableRecord & Sendable>: @unchecked Sendable {
-    // Safe: `pages` and `recent` are only touched while `lock` is held; the
-    // other properties are immutable.
+    // Safe: `cache`, `order` and `next` are only touched while `lock` is
+    // held; the other properties are immutable.
     private let lock = NSLock()
     private let reader: any DatabaseReader
     private let query: PageQuery
-    private let batchSize: Int
-    private let maximumPageCount: Int
-    private var pages: [Int: [Item]] = [:]
-    private var recent: [Int] = []
+    let batchSize: Int
+    private let capacity: Int
+    private var cache: [RowKey: Item] = [:]
+    private var order: [RowKey?]
+    private var next = 0
 
     init(reader: any DatabaseReader, query: PageQuery, batchSize: Int, maximumPageCount: Int = 16) {
         self.reader = reader
         self.query = query
         self.batchSize = batchSize
-        self.maximumPageCount = maximumPageCount
+        self.capacity = max(1, batchSize * maximumPageCount)
+        self.order = Array(repeating: nil, count: capacity)
     }
 
-    /// A loader for the next snapshot of the same request.
-    func makeSuccessor() -> PageLoader {
-        PageLoader(reader: reader, query: query, batchSize: batchSize, maximumPageCount: maximumPageCount)
-    }
+    /// The number of rows held.
+    var cachedCount: Int { lock.withLock { cache.count } }
 
-    /// The item at a global index, loading its page on a miss.
+    /// The item at a global index of a storage, loading its page on a miss.
     ///
-    /// - Throws: ``DatabaseError``, the item's decoding error, or
-    ///   ``PageLoadError`` when a row of the page is gone.
+    /// - Throws: ``DatabaseError`` or the item's decoding error.
     func item(at index: Int, in storage: ResultsStorage<Item>) throws -> Item {
+        let key = storage.keys[index]
+        if let item = lock.withLock({ cache[key] }) { return item }
         let page = index / batchSize
-        if let items = lock.withLock({ touch(page) }) { return items[index - page * batchSize] }
-        let range = (page * batchSize)..<min((page + 1) * batchSize, storage.count)
-        let ids = storage.keys.elements(in: range).map(\.id)
-        let items = try load(ids: ids)
+        let range = (page * batchSize)..<Swift.min((page + 1) * batchSize, storage.count)
+        let keys = storage.keys.elements(in: range)
+        let missing = lock.withLock { keys.filter { cache[$0] == nil }.map(\.id) }
+        let loaded = try reader.read { db in try self.query.fetch(ids: missing, db) as [(RowKey, Item)] }
+        var byID: [DatabaseValue: Item] = [:]
         lock.withLock {
-            pages[page] = items
-            recent.append(page)
-            if recent.count > maximumPageCount { pages[recent.removeFirst()] = nil }
+            for (loadedKey, item) in loaded {
+                byID[loadedKey.id] = item
+                store(item, for: loadedKey)
+            }
         }
-        return items[index - range.lowerBound]
+        if let item = byID[key.id] { return item }
+        // Deleted by a commit whose change set is still on its way.
+        return try Item(row: query.placeholder(id: key.id, columns: storage.columnNames))
     }
 
-    private func touch(_ page: Int) -> [Item]? {
-        guard let items = pages[page] else { return nil }
-        if let position = recent.firstIndex(of: page) {
-            recent.remove(at: position)
-            recent.append(page)
-        }
-        return items
+    /// The item of a key if held, without loading.
+    func cachedItem(for key: RowKey) -> Item? {
+        lock.withLock { cache[key] }
     }
 
-    /// The items of rows by identity, in the order of `ids`.
-    func load(ids: [DatabaseValue]) throws -> [Item] {
-        try reader.read { db in try self.query.fetch(ids: ids, db) }
+    private func store(_ item: Item, for key: RowKey) {
+        guard cache.updateValue(item, forKey: key) == nil else { return }
+        if let evicted = order[next] { cache[evicted] = nil }
+        order[next] = key
+        next = (next + 1) % capacity
     }
 }
 
@@ -83,12 +88,11 @@ struct PageQuery: Sendable {
         identityColumn = request.identityColumn
     }
 
-    /// Fetches rows by identity, in the order of `ids`.
-    ///
-    /// - Throws: ``PageLoadError`` when a row is gone.
-    func fetch<Item: FetchableRecord>(ids: [DatabaseValue], _ db: Database) throws -> [Item] {
-        var byID: [DatabaseValue: Item] = [:]
-        byID.reserveCapacity(ids.count)
+    /// Fetches the rows with these identities that still exist, with their
+    /// keys.
+    func fetch<Item: FetchableRecord>(ids: [DatabaseValue], _ db: Database) throws -> [(RowKey, Item)] {
+        var rows: [(RowKey, Item)] = []
+        rows.reserveCapacity(ids.count)
         var start = 0
         while start < ids.count {
             let slice = ids[start..<min(start + 500, ids.count)]
@@ -98,23 +102,19 @@ struct PageQuery: Sendable {
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try cursor.next() {
                 guard let id = row[identityColumn] else { break }
-                byID[id] = try Item(row: row)
+                rows.append((RowKey(id: id, contentHash: row.contentHash), try Item(row: row)))
             }
             start += slice.count
         }
-        return try ids.map { id in
-            guard let item = byID[id] else { throw PageLoadError(id: id, identityColumn: identityColumn) }
-            return item
-        }
+        return rows
     }
-}
 
-/// A row of a batched snapshot could not load: a later commit deleted it.
-struct PageLoadError: Error, CustomStringConvertible {
-    let id: DatabaseValue
-    let identityColumn: String
-
-    var description: String {
-        "the row with \(quoteIdentifier(identityColumn)) = \(id) is gone from the database"
+    /// A row standing for one deleted before its page loaded: the identity,
+    /// and `NULL` in every other column.
+    func placeholder(id: DatabaseValue, columns: [String]) -> Row {
+        let layout = RowLayout(columns: columns)
+        var values = ContiguousArray<DatabaseValue>(repeating: .null, count: columns.count)
+        if let index = layout.index(ofColumn: identityColumn) { values[index] = id }
+        return Row(layout: layout, values: values)
     }
 }

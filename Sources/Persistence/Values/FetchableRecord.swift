@@ -30,6 +30,7 @@ extension FetchableRecord {
     /// A cursor over the records of a query: rows are decoded one at a time.
     ///
     /// - Throws: ``DatabaseError`` when the SQL does not compile.
+    @inlinable
     public static func fetchCursor(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> RecordCursor<Self> {
@@ -41,6 +42,7 @@ extension FetchableRecord {
     /// All records of a query.
     ///
     /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
@@ -52,6 +54,7 @@ extension FetchableRecord {
     /// The first record of a query, or nil.
     ///
     /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchOne(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Self? {
@@ -61,20 +64,35 @@ extension FetchableRecord {
     }
 
     /// All records of a prepared statement (its arguments already set).
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(_ statement: Statement) throws -> [Self] {
-        let cursor = RecordCursor<Self>(statement: statement)
+        let stepper = RowStepper(statement: statement)
         var result: [Self] = []
-        while let record = try cursor.next() {
-            result.append(record)
+        while let row = try stepper.next() {
+            do {
+                result.append(try Self(row: row))
+            } catch {
+                throw stepper.decodingFailed(error)
+            }
         }
         return result
     }
 
     /// The first record of a prepared statement, or nil.
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchOne(_ statement: Statement) throws -> Self? {
-        let cursor = RecordCursor<Self>(statement: statement)
-        defer { cursor.finish() }
-        return try cursor.next()
+        let stepper = RowStepper(statement: statement)
+        defer { stepper.finish() }
+        guard let row = try stepper.next() else { return nil }
+        do {
+            return try Self(row: row)
+        } catch {
+            throw stepper.decodingFailed(error)
+        }
     }
 }
 

@@ -90,28 +90,26 @@ public struct Row: Sendable, Hashable, RandomAccessCollection, CustomStringConve
     ///
     /// - Throws: ``RowDecodingError`` when the index is out of range or the
     ///   value does not convert to `T` (for example `NULL` into a non-optional).
-    @inline(__always)
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
         guard index >= 0, index < values.count else {
-            throw RowDecodingError(kind: .indexOutOfRange, column: nil, index: index, type: T.self, value: nil, layout: layout)
+            throw RowDecodingError.indexOutOfRange(index, type: T.self, layout: layout)
         }
-        let value = values[index]
-        if let decoded = T.fromDatabaseValue(value) { return decoded }
-        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
+        if let decoded = T.fromDatabaseValue(values[index]) { return decoded }
+        throw RowDecodingError.typeMismatch(at: index, type: T.self, row: self)
     }
 
     /// Decodes the value of a column by name (case-insensitive).
     ///
     /// - Throws: ``RowDecodingError`` when the column does not exist or its
     ///   value does not convert to `T`.
-    @inline(__always)
+    @inlinable
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, column: String) throws -> T {
         guard let index = layout.index(ofColumn: column) else {
-            throw RowDecodingError(kind: .columnNotFound, column: column, index: nil, type: T.self, value: nil, layout: layout)
+            throw RowDecodingError.columnNotFound(column, type: T.self, layout: layout)
         }
-        let value = values[index]
-        if let decoded = T.fromDatabaseValue(value) { return decoded }
-        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
+        if let decoded = T.fromDatabaseValue(values[index]) { return decoded }
+        throw RowDecodingError.typeMismatch(at: index, type: T.self, row: self)
     }
 
     /// The row as a dictionary from column name to value (the first column
@@ -181,6 +179,22 @@ public struct RowDecodingError: Error, Sendable, CustomStringConvertible {
         self.value = value
         self.availableColumns = layout.columns
         self.sql = sql
+    }
+
+    @usableFromInline
+    static func indexOutOfRange(_ index: Int, type: Any.Type, layout: RowLayout) -> RowDecodingError {
+        RowDecodingError(kind: .indexOutOfRange, column: nil, index: index, type: type, value: nil, layout: layout)
+    }
+
+    @usableFromInline
+    static func columnNotFound(_ column: String, type: Any.Type, layout: RowLayout) -> RowDecodingError {
+        RowDecodingError(kind: .columnNotFound, column: column, index: nil, type: type, value: nil, layout: layout)
+    }
+
+    @usableFromInline
+    static func typeMismatch(at index: Int, type: Any.Type, row: Row) -> RowDecodingError {
+        RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: type,
+                         value: row.values[index], layout: row.layout)
     }
 
     public var description: String {
