@@ -10,60 +10,36 @@
 ///
 /// A cursor is only valid inside the database access that made it.
 public final class RecordCursor<Record: FetchableRecord> {
-    private let statement: Statement
-    private var row: Row
-    private var isDone = false
+    @usableFromInline let stepper: RowStepper
 
+    @usableFromInline
     init(statement: Statement) {
-        self.statement = statement
-        self.row = Row(layout: statement.layout,
-                       values: ContiguousArray(repeating: .null, count: statement.columnCount))
-    }
-
-    deinit {
-        if !isDone { statement.reset() }
+        self.stepper = RowStepper(statement: statement)
     }
 
     /// The next record, or nil at the end.
     ///
     /// - Throws: ``DatabaseError`` from SQLite, or the record's decoding
     ///   error with the query's SQL added to a ``RowDecodingError``.
-    @inline(__always)
+    @inlinable
     public func next() throws -> Record? {
-        if isDone { return nil }
-        do {
-            guard try statement.step() else {
-                isDone = true
-                return nil
-            }
-            // The row's storage is reused when the previous record kept no
-            // reference to it (copy-on-write makes keeping it safe).
-            statement.readRow(into: &row.values)
-            return try Record(row: row)
-        } catch var error as RowDecodingError {
-            finish()
-            error.sql = statement.sql
-            throw error
-        } catch {
-            finish()
-            throw error
-        }
+        guard try stepper.step() else { return nil }
+        return try stepper.decodeCurrentRow(Record.init(row:))
     }
 
     /// Stops the iteration and releases the statement.
     public func finish() {
-        if !isDone {
-            isDone = true
-            statement.reset()
-        }
+        stepper.finish()
     }
 
     /// Calls `body` for each remaining record.
+    @inlinable
     public func forEach(_ body: (Record) throws -> Void) throws {
         while let record = try next() { try body(record) }
     }
 
     /// The remaining records in an array.
+    @inlinable
     public func collect() throws -> [Record] {
         var result: [Record] = []
         while let record = try next() { result.append(record) }
@@ -76,3 +52,100 @@ extension RecordCursor: Sendable {}
 
 /// A cursor of raw rows.
 public typealias RowCursor = RecordCursor<Row>
+
+/// Steps a statement and lends each row to the code that decodes it: the
+/// non-generic engine of cursors and fetches.
+///
+/// The lent row reads its values straight from the statement (see
+/// ``RowStorage``). After each decoding the stepper checks whether the
+/// row was kept; a kept row gets a copy of its values before the statement
+/// moves on.
+@usableFromInline
+final class RowStepper {
+    private let statement: Statement
+    private let layout: RowLayout
+    @exclusivity(unchecked) private var storage: RowStorage?
+    @exclusivity(unchecked) private var isDone = false
+
+    @usableFromInline
+    init(statement: Statement) {
+        self.statement = statement
+        self.layout = statement.layout
+    }
+
+    deinit {
+        finish()
+    }
+
+    /// Advances to the next row.
+    ///
+    /// - Returns: false at the end.
+    /// - Throws: ``DatabaseError``; the statement is then reset.
+    @usableFromInline
+    func step() throws -> Bool {
+        if isDone { return false }
+        do {
+            if try statement.step() { return true }
+            isDone = true
+            return false
+        } catch {
+            finish()
+            throw error
+        }
+    }
+
+    /// Hands the current row to `decode`, then copies the row if `decode`
+    /// kept it.
+    ///
+    /// - Throws: What `decode` throws, with the SQL added to a
+    ///   ``RowDecodingError``; the statement is then reset.
+    @inlinable
+    func decodeCurrentRow<T>(_ decode: (Row) throws -> T) throws -> T {
+        do {
+            let value = try decode(currentRow())
+            rowWasUsed()
+            return value
+        } catch {
+            throw decodingFailed(error)
+        }
+    }
+
+    /// The current row, lent.
+    @usableFromInline
+    func currentRow() -> Row {
+        if let storage { return Row(layout: layout, storage: storage) }
+        let lent = RowStorage(statement: statement.handle!)
+        storage = lent
+        return Row(layout: layout, storage: lent)
+    }
+
+    /// Copies the lent row when it was kept, so that it survives the next
+    /// step.
+    @usableFromInline
+    func rowWasUsed() {
+        if storage != nil, !isKnownUniquelyReferenced(&storage) {
+            storage?.materialize(columnCount: layout.columns.count)
+            storage = nil
+        }
+    }
+
+    /// Resets the statement, once.
+    @usableFromInline
+    func finish() {
+        rowWasUsed()
+        if !isDone {
+            isDone = true
+            statement.reset()
+        }
+    }
+
+    /// Stops after a record failed to decode, adding the SQL to a
+    /// ``RowDecodingError``.
+    @usableFromInline
+    func decodingFailed(_ error: any Error) -> any Error {
+        finish()
+        guard var decodingError = error as? RowDecodingError else { return error }
+        decodingError.sql = statement.sql
+        return decodingError
+    }
+}

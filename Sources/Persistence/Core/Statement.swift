@@ -26,18 +26,18 @@ public final class Statement {
     public let writtenTables: Set<String>
     /// Whether the statement changes the schema.
     public let isSchemaChange: Bool
+    /// Whether the statement may delete rows through `REPLACE` conflict
+    /// resolution, which the update hook does not report.
+    let mayReplaceRows: Bool
     /// The number of result columns.
     public let columnCount: Int
     /// The arguments currently bound.
-    public private(set) var arguments = StatementArguments()
+    public internal(set) var arguments = StatementArguments()
 
-    private(set) var handle: OpaquePointer?
+    @usableFromInline @exclusivity(unchecked) private(set) var handle: OpaquePointer?
     private unowned let database: Database
-    private lazy var parameterNames: [String?] = (1...max(1, Int(sqlite3_bind_parameter_count(handle))))
-        .prefix(Int(sqlite3_bind_parameter_count(handle)))
-        .map { index in
-            sqlite3_bind_parameter_name(handle, Int32(index)).map { String(cString: $0) }
-        }
+    /// The statement's parameters, read once.
+    lazy var parameters = ParameterList(handle)
     private lazy var cachedLayout = RowLayout(columns: (0..<Int32(columnCount)).map { index in
         sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
     })
@@ -49,6 +49,7 @@ public final class Statement {
         self.region = authorizer.region
         self.writtenTables = authorizer.writtenTables
         self.isSchemaChange = authorizer.isSchemaChange
+        self.mayReplaceRows = !authorizer.writtenTables.isEmpty && sql.range(of: "replace", options: .caseInsensitive) != nil
         self.columnCount = Int(sqlite3_column_count(handle))
         database.liveStatements[ObjectIdentifier(self)] = Unmanaged.passUnretained(self)
     }
@@ -65,7 +66,8 @@ public final class Statement {
         handle = nil
     }
 
-    private func checkHandle() throws -> OpaquePointer {
+    @usableFromInline
+    func checkHandle() throws -> OpaquePointer {
         guard let handle else { throw DatabaseError.connectionClosed(sql: sql) }
         return handle
     }
@@ -82,102 +84,10 @@ public final class Statement {
     }
 
     /// The number of `?` parameters and named parameters.
-    public var parameterCount: Int { parameterNames.count }
+    public var parameterCount: Int { parameters.names.count }
 
     /// The number of parameters that take positional arguments (`?`, `?NNN`).
-    var positionalParameterCount: Int {
-        parameterNames.reduce(0) { count, name in
-            if let name, !name.hasPrefix("?") { return count }
-            return count + 1
-        }
-    }
-
-    // MARK: - Binding
-
-    /// Binds arguments, replacing the current ones.
-    ///
-    /// Positional arguments fill `?` parameters in order; named arguments
-    /// fill `:name`, `$name` and `@name` parameters (a named parameter with
-    /// no named argument takes the next positional one).
-    ///
-    /// - Throws: ``DatabaseError`` (`SQLITE_RANGE`) naming the parameter
-    ///   when an argument is missing, or when there are too many.
-    public func setArguments(_ arguments: StatementArguments) throws {
-        try setArguments(arguments, strict: true)
-    }
-
-    func setArguments(_ arguments: StatementArguments, strict: Bool) throws {
-        let handle = try checkHandle()
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-        var positional = arguments.positional.makeIterator()
-        var usedPositional = 0
-        for (offset, name) in parameterNames.enumerated() {
-            let index = Int32(offset + 1)
-            let value: DatabaseValue
-            if let name, !name.hasPrefix("?") {
-                let key = String(name.dropFirst())
-                if let named = arguments.named[key] {
-                    value = named
-                } else if let next = positional.next() {
-                    usedPositional += 1
-                    value = next
-                } else {
-                    throw DatabaseError(resultCode: .SQLITE_RANGE, message: "missing argument for parameter \(name)", sql: sql, arguments: arguments)
-                }
-            } else if let next = positional.next() {
-                usedPositional += 1
-                value = next
-            } else {
-                throw DatabaseError(resultCode: .SQLITE_RANGE,
-                                    message: "wrong number of arguments: the statement takes \(positionalParameterCount), got \(arguments.positional.count)",
-                                    sql: sql, arguments: arguments)
-            }
-            try bind(value, at: index, handle: handle)
-        }
-        if strict && usedPositional < arguments.positional.count {
-            throw DatabaseError(resultCode: .SQLITE_RANGE,
-                                message: "wrong number of arguments: the statement takes \(positionalParameterCount), got \(arguments.positional.count)",
-                                sql: sql, arguments: arguments)
-        }
-        self.arguments = arguments
-    }
-
-    /// Binds one value to the 1-based parameter `index`, leaving the others
-    /// bound. The fastest way to feed a statement in a loop.
-    ///
-    /// - Throws: ``DatabaseError`` when the index is out of range.
-    @inline(__always)
-    public func bind(_ value: some DatabaseValueConvertible, at index: Int) throws {
-        let handle = try checkHandle()
-        try bind(value.databaseValue, at: Int32(index), handle: handle)
-    }
-
-    @inline(__always)
-    private func bind(_ value: DatabaseValue, at index: Int32, handle: OpaquePointer) throws {
-        let code: Int32
-        switch value {
-        case .null:
-            code = sqlite3_bind_null(handle, index)
-        case .integer(let int):
-            code = sqlite3_bind_int64(handle, index, int)
-        case .real(let double):
-            code = sqlite3_bind_double(handle, index, double)
-        case .text(var string):
-            code = string.withUTF8 { buffer in
-                let pointer = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
-                    .assumingMemoryBound(to: CChar.self)
-                return sqlite3_bind_text(handle, index, pointer, Int32(buffer.count), plume_sqlite_transient())
-            }
-        case .blob(let data):
-            code = data.withUnsafeBytes { bytes in
-                sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), plume_sqlite_transient())
-            }
-        }
-        if code != SQLITE_OK {
-            throw DatabaseError.lastError(of: sqlite3_db_handle(handle), code: code, sql: sql)
-        }
-    }
+    var positionalParameterCount: Int { parameters.positionalCount }
 
     // MARK: - Stepping
 
@@ -224,7 +134,8 @@ public final class Statement {
     /// - Throws: ``DatabaseError``.
     public func run() throws {
         let handle = try checkHandle()
-        sqlite3_reset(handle)
+        // A statement stepped to its end is already reset (see step()).
+        if sqlite3_stmt_busy(handle) != 0 { sqlite3_reset(handle) }
         while try step() {}
     }
 
@@ -245,7 +156,7 @@ public final class Statement {
         return Self.columnValue(handle, Int32(index))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func columnValue(_ handle: OpaquePointer, _ index: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
@@ -253,8 +164,8 @@ public final class Statement {
         case SQLITE_FLOAT:
             return .real(sqlite3_column_double(handle, index))
         case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(handle, index))
             guard let text = sqlite3_column_text(handle, index) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(handle, index))
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, index))
@@ -265,21 +176,12 @@ public final class Statement {
         }
     }
 
-    /// Copies the current row's values into `values` (reusing its storage
-    /// when no one else holds it).
-    @inline(__always)
-    func readRow(into values: inout ContiguousArray<DatabaseValue>) {
-        guard let handle else { return }
-        for index in 0..<values.count {
-            values[index] = Self.columnValue(handle, Int32(index))
-        }
-    }
-
     /// The current row, copied.
     public func currentRow() -> Row {
-        var values = ContiguousArray<DatabaseValue>(repeating: .null, count: columnCount)
-        readRow(into: &values)
-        return Row(layout: layout, values: values)
+        guard let handle else { return Row(layout: layout, values: ContiguousArray(repeating: .null, count: columnCount)) }
+        let storage = RowStorage(statement: handle)
+        storage.materialize(columnCount: columnCount)
+        return Row(layout: layout, storage: storage)
     }
 }
 

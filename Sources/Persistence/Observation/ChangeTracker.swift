@@ -22,14 +22,17 @@ final class ChangeTracker {
         var didRollback: (Database) -> Void
     }
 
+    /// The table name of the last update hook call, so that a run of
+    /// changes to one table builds its Swift name once.
+    private var lastTablePointer: UnsafePointer<CChar>?
+    private var lastTableName = ""
+
+    /// Installs the commit and rollback hooks. The update hook, which costs
+    /// something on every changed row, is only installed while observers
+    /// are registered (``addObserver(_:on:)``).
     func install(on database: Database) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let handle = database.sqliteConnection
-        sqlite3_update_hook(handle, { context, operation, _, table, rowID in
-            guard let context, let table else { return }
-            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
-                .record(operation: operation, table: table, rowID: rowID)
-        }, context)
         sqlite3_commit_hook(handle, { context in
             guard let context else { return 0 }
             Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue().commitRequested = true
@@ -41,6 +44,15 @@ final class ChangeTracker {
         }, context)
     }
 
+    private func installUpdateHook(_ handle: OpaquePointer?) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_update_hook(handle, { context, operation, _, table, rowID in
+            guard let context, let table else { return }
+            Unmanaged<ChangeTracker>.fromOpaque(context).takeUnretainedValue()
+                .record(operation: operation, table: table, rowID: rowID)
+        }, context)
+    }
+
     func uninstall(from handle: OpaquePointer?) {
         guard let handle else { return }
         sqlite3_update_hook(handle, nil, nil)
@@ -49,7 +61,11 @@ final class ChangeTracker {
     }
 
     private func record(operation: Int32, table: UnsafePointer<CChar>, rowID: Int64) {
-        let name = String(cString: table).lowercased()
+        if lastTablePointer != table || strcmp(table, lastTableName) != 0 {
+            lastTablePointer = table
+            lastTableName = String(cString: table).lowercased()
+        }
+        let name = lastTableName
         switch operation {
         case SQLITE_INSERT: pending.tables[name, default: TableChanges()].recordInsert(rowID)
         case SQLITE_UPDATE: pending.tables[name, default: TableChanges()].recordUpdate(rowID)
@@ -69,18 +85,8 @@ final class ChangeTracker {
 
     /// Called after each statement finishes, successfully or not.
     func statementDidFinish(_ statement: Statement, in database: Database, failed: Bool = false) {
-        if !failed {
-            if statement.isSchemaChange {
-                pending.schemaChanged = true
-                database.schemaDidChange()
-            }
-            for table in statement.writtenTables where !database.tableIsRowIDTracked(table) {
-                pending.tablesWithUntrackedChanges.insert(table)
-            }
-            if !statement.writtenTables.isEmpty, statement.sql.range(of: "replace", options: .caseInsensitive) != nil {
-                // REPLACE deletes conflicting rows without telling the update hook.
-                pending.tablesWithUntrackedChanges.formUnion(statement.writtenTables)
-            }
+        if !failed, statement.isSchemaChange || !statement.writtenTables.isEmpty {
+            recordUntrackedChanges(of: statement, in: database)
         }
         if needsRollbackDelivery {
             needsRollbackDelivery = false
@@ -96,14 +102,38 @@ final class ChangeTracker {
         for observer in observers { observer.didCommit(database, changes) }
     }
 
-    func addObserver(_ observer: TransactionObserver) -> UInt64 {
+    /// Notes the changes the update hook cannot describe: schema changes,
+    /// `WITHOUT ROWID` tables, rows deleted by `REPLACE`.
+    private func recordUntrackedChanges(of statement: Statement, in database: Database) {
+        if statement.isSchemaChange {
+            pending.schemaChanged = true
+            database.schemaDidChange()
+        }
+        guard !observers.isEmpty else { return }
+        if statement.mayReplaceRows {
+            pending.tablesWithUntrackedChanges.formUnion(statement.writtenTables)
+        }
+        for table in statement.writtenTables where !database.tableIsRowIDTracked(table) {
+            pending.tablesWithUntrackedChanges.insert(table)
+        }
+    }
+
+    /// Registers an observer. Changes are collected from then on: an
+    /// observer added in the middle of a transaction only hears of the rows
+    /// changed after it was added.
+    func addObserver(_ observer: TransactionObserver, on handle: OpaquePointer?) -> UInt64 {
+        if observers.isEmpty { installUpdateHook(handle) }
         nextObserverID += 1
         observers[nextObserverID] = observer
         return nextObserverID
     }
 
-    func removeObserver(_ id: UInt64) {
+    func removeObserver(_ id: UInt64, on handle: OpaquePointer?) {
         observers[id] = nil
+        if observers.isEmpty, let handle {
+            sqlite3_update_hook(handle, nil, nil)
+            pending.tables.removeAll()
+        }
     }
 
     var hasObservers: Bool { !observers.isEmpty }
@@ -124,12 +154,12 @@ extension Database {
         didCommit: @escaping (Database, DatabaseChanges) -> Void,
         didRollback: @escaping (Database) -> Void = { _ in }
     ) -> TransactionObserverToken {
-        TransactionObserverToken(id: changeTracker.addObserver(.init(didCommit: didCommit, didRollback: didRollback)))
+        TransactionObserverToken(id: changeTracker.addObserver(.init(didCommit: didCommit, didRollback: didRollback), on: sqliteConnection))
     }
 
     /// Stops a transaction observer.
     public func removeTransactionObserver(_ token: TransactionObserverToken) {
-        changeTracker.removeObserver(token.id)
+        changeTracker.removeObserver(token.id, on: sqliteConnection)
     }
 }
 

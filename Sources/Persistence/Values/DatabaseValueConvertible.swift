@@ -21,7 +21,9 @@ extension DatabaseValue: DatabaseValueConvertible {
 }
 
 extension Int64: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .integer(self) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int64? {
         switch value {
         case .integer(let int): return int
@@ -32,21 +34,27 @@ extension Int64: DatabaseValueConvertible {
 }
 
 extension Int: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int? {
         Int64.fromDatabaseValue(value).flatMap { Int(exactly: $0) }
     }
 }
 
 extension Int32: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Int32? {
         Int64.fromDatabaseValue(value).flatMap { Int32(exactly: $0) }
     }
 }
 
 extension Double: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .real(self) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Double? {
         switch value {
         case .real(let double): return double
@@ -57,14 +65,18 @@ extension Double: DatabaseValueConvertible {
 }
 
 extension Float: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .real(Double(self)) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Float? {
         Double.fromDatabaseValue(value).map { Float($0) }
     }
 }
 
 extension Bool: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Bool? {
         switch value {
         case .integer(let int): return int != 0
@@ -75,7 +87,9 @@ extension Bool: DatabaseValueConvertible {
 }
 
 extension String: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .text(self) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> String? {
         switch value {
         case .text(let string): return string
@@ -86,7 +100,9 @@ extension String: DatabaseValueConvertible {
 }
 
 extension Data: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .blob(self) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Data? {
         switch value {
         case .blob(let data): return data
@@ -101,7 +117,9 @@ extension Data: DatabaseValueConvertible {
 /// integers and `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text in UTC, as SQLite's date
 /// functions write it.
 extension Date: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue { .real(timeIntervalSince1970) }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
         switch value {
         case .real(let seconds): return Date(timeIntervalSince1970: seconds)
@@ -134,9 +152,11 @@ extension UUID: DatabaseValueConvertible {
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    @inlinable
     public var databaseValue: DatabaseValue {
         self?.databaseValue ?? .null
     }
+    @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Wrapped?? {
         if case .null = value { return .some(nil) }
         return Wrapped.fromDatabaseValue(value).map { .some($0) }
@@ -151,7 +171,9 @@ extension DatabaseValueConvertible where Self: RawRepresentable, RawValue: Datab
 }
 
 /// Parses the text dates SQLite's date functions write.
+@usableFromInline
 enum SQLiteDateFormat {
+    @usableFromInline
     static func date(from text: String) -> Date? {
         // YYYY-MM-DD[ HH:MM[:SS[.SSS]]] with ' ' or 'T', optional trailing 'Z'.
         let utf8 = Array(text.utf8)

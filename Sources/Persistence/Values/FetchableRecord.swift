@@ -30,6 +30,7 @@ extension FetchableRecord {
     /// A cursor over the records of a query: rows are decoded one at a time.
     ///
     /// - Throws: ``DatabaseError`` when the SQL does not compile.
+    @inlinable
     public static func fetchCursor(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> RecordCursor<Self> {
@@ -41,6 +42,7 @@ extension FetchableRecord {
     /// All records of a query.
     ///
     /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
@@ -52,6 +54,7 @@ extension FetchableRecord {
     /// The first record of a query, or nil.
     ///
     /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchOne(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> Self? {
@@ -61,29 +64,46 @@ extension FetchableRecord {
     }
 
     /// All records of a prepared statement (its arguments already set).
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(_ statement: Statement) throws -> [Self] {
-        let cursor = RecordCursor<Self>(statement: statement)
+        let stepper = RowStepper(statement: statement)
         var result: [Self] = []
-        while let record = try cursor.next() {
-            result.append(record)
+        while try stepper.step() {
+            result.append(try stepper.decodeCurrentRow(Self.init(row:)))
         }
         return result
     }
 
     /// The first record of a prepared statement, or nil.
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchOne(_ statement: Statement) throws -> Self? {
-        let cursor = RecordCursor<Self>(statement: statement)
-        defer { cursor.finish() }
-        return try cursor.next()
+        let stepper = RowStepper(statement: statement)
+        defer { stepper.finish() }
+        guard try stepper.step() else { return nil }
+        return try stepper.decodeCurrentRow(Self.init(row:))
     }
 }
 
 extension DatabaseValueConvertible {
     /// The first column of every row of a query.
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { try $0.decode(at: 0) }
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let stepper = RowStepper(statement: statement)
+        var result: [Self] = []
+        while try stepper.step() {
+            result.append(try stepper.decodeCurrentRow { try $0.decode(Self.self, at: 0) })
+        }
+        return result
     }
 
     /// The first column of the first row of a query, or nil when there is no
