@@ -60,8 +60,10 @@ final class TerminalLineSource: LineSource {
             if ready < 0 && errno != EINTR { return .end }
             if shell.interrupts?.drain() == true {
                 // Ctrl-C: drop what was typed and the pending statement.
+                #if os(Linux) // GNU readline; libedit has neither call
                 rl_free_line_state()
                 rl_callback_sigcleanup()
+                #endif
                 rl_callback_handler_remove()
                 _ = write(STDOUT_FILENO, "^C\n", 3)
                 return .interrupted
