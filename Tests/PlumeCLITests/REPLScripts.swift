@@ -196,6 +196,59 @@ enum REPLScripts {
               files: ["self.sql": "SELECT 1;\n.read self.sql\n"]),
         .init(name: ".exit in a .read file ends the shell", script: ".read exit.sql\nSELECT 9;\n",
               files: ["exit.sql": "SELECT 1;\n.exit 4\nSELECT 2;\n"]),
+        .init(name: "abbreviated commands and modes, argument errors", script: #"""
+        create table t(a, b); insert into t values (1, 'one'), (NULL, 'two');
+        .mode col
+        select * from t;
+        .mode l
+        select * from t;
+        .mode t
+        select * from t;
+        .mode c
+        select * from t;
+        .mode m
+        select * from t;
+        .mode j
+        select * from t;
+        .mode q
+        select * from t;
+        .mode i "weird name"
+        select * from t;
+        .show
+        .headers 1
+        .mode list
+        select * from t;
+        .separator a b c
+        .nullvalue "<null>"
+        select * from t;
+        .mode box --wrap 3 --quote
+        select * from t;
+        .mode box --bogus
+        .mode table --wrap
+        .mode
+        .width 2 0 -3
+        .mode column
+        select * from t;
+        .mode markdown
+        select * from t;
+        .width
+        .mode table
+        select * from t;
+        .show
+        .tables nomatch
+        .indexes nomatch
+        .schema nomatch
+        .dump nomatch
+        .print
+        .he on
+        .e off
+        .changes
+        .ch on
+        insert into t values (3, 'three');
+        .ch off
+        .read
+        .open a b
+        """#),
         .init(name: ".quit stops reading", script: "SELECT 1;\n.quit\nSELECT 2;\n"),
         .init(name: ".exit with a code", script: "SELECT 1;\n.exit 3\nSELECT 2;\n"),
         .init(name: "error then .exit", script: "selct;\n.exit\n"),

@@ -153,20 +153,27 @@ extension Shell {
         return failed ? .failed : .succeeded
     }
 
+    /// `.help ?PATTERN?`: every command on one line; with a pattern, the
+    /// commands it starts (with details when it selects one), else those
+    /// whose help mentions it.
     private func help(_ command: DotCommandLine) -> DotCommandResult {
-        let pattern = command.arguments.count > 1 ? command.string(1) : nil
-        let commands = Shell.dotCommands
-            .filter { pattern.map($0.name.hasPrefix) ?? $0.isListed }
-            .sorted { $0.name < $1.name }
-        if commands.isEmpty, let pattern {
-            printError("Nothing matches '\(pattern)'")
-            return .failed
-        }
-        for entry in commands {
+        let commands = Shell.dotCommands.sorted { $0.name < $1.name }
+        func write(_ entry: DotCommand, details: Bool) {
             let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "
             output.write(usage + entry.summary + "\n")
-            if pattern != nil && !entry.details.isEmpty { output.write(entry.details) }
+            if details { output.write(entry.details) }
         }
+        guard command.arguments.count > 1 else {
+            for entry in commands where entry.isListed { write(entry, details: false) }
+            return .succeeded
+        }
+        let pattern = command.string(1)
+        let prefixed = commands.filter { $0.name.hasPrefix(pattern) }
+        let matches = prefixed.isEmpty
+            ? commands.filter { ($0.usage + $0.summary + $0.details).lowercased().contains(pattern.lowercased()) }
+            : prefixed
+        for entry in matches { write(entry, details: prefixed.isEmpty || matches.count == 1) }
+        if matches.isEmpty { output.write("Nothing matches '\(pattern)'\n") }
         return .succeeded
     }
 }
