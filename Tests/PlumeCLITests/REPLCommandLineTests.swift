@@ -106,3 +106,36 @@ import Testing
         #expect(result.status == 1)
     }
 }
+
+/// Ctrl-C (SIGINT) while a script runs: as in `sqlite3`, the running
+/// statement is interrupted and the script stops.
+@Suite struct REPLScriptInterruptTests {
+    @Test func sigintInterruptsTheStatementAndStopsTheScript() throws {
+        let process = Process()
+        process.executableURL = try PlumeProcess.plumeURL
+        process.arguments = ["repl"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data("""
+            SELECT 'first';
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;
+            SELECT 'after';
+
+            """.utf8))
+        // Once 'first' is out, the endless count is running.
+        let first = output.fileHandleForReading.availableData
+        #expect(String(decoding: first, as: UTF8.self) == "first\n")
+        Thread.sleep(forTimeInterval: 0.2)
+        process.interrupt()
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        let rest = output.fileHandleForReading.readDataToEndOfFile()
+        #expect(rest.isEmpty, "nothing runs after the interrupted statement")
+        #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            == "Runtime error near line 2: interrupted (9)\n")
+        #expect(process.terminationStatus == 1)
+    }
+}

@@ -15,11 +15,13 @@ import Darwin
 nonisolated(unsafe) private var interruptWakeUpWriter: Int32 = -1
 nonisolated(unsafe) private var interruptConnection: OpaquePointer?
 nonisolated(unsafe) private var interruptIsExecuting: Int32 = 0
+nonisolated(unsafe) private var interruptCount: Int32 = 0
 
 /// Turns Ctrl-C (SIGINT) into an interrupt of the running statement
 /// (`sqlite3_interrupt`), or, while the shell waits for input, into a byte
 /// on a pipe the line reader watches, so that it can clear the pending
-/// statement.
+/// statement. A script (input not from a terminal) stops after the
+/// interrupted statement, as in `sqlite3`.
 final class InterruptMonitor {
     /// Read end of the pipe that receives a byte per Ctrl-C at the prompt.
     let wakeUpDescriptor: Int32
@@ -38,6 +40,8 @@ final class InterruptMonitor {
         sigaddset(&mask, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         signal(SIGINT) { _ in
+            interruptCount += 1
+            if interruptCount > 2 { _exit(1) } // as sqlite3: a third Ctrl-C in a row quits
             if interruptIsExecuting != 0 {
                 if let connection = interruptConnection { sqlite3_interrupt(connection) }
             } else {
@@ -66,6 +70,12 @@ final class InterruptMonitor {
         interruptIsExecuting = 1
         defer { interruptIsExecuting = 0 }
         return try body()
+    }
+
+    /// Whether Ctrl-C was pressed since the last call.
+    func takeInterrupt() -> Bool {
+        defer { interruptCount = 0 }
+        return interruptCount > 0
     }
 
     /// Reads and discards pending Ctrl-C bytes; returns whether there were

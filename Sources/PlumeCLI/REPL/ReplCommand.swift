@@ -46,7 +46,7 @@ struct ReplCommand: ParsableCommand {
             throw CommandFailure("no database at \(path) (pass --create to create it)")
         }
         let interactive = isatty(STDIN_FILENO) != 0
-        let interrupts = interactive ? InterruptMonitor() : nil
+        let interrupts = InterruptMonitor()
         let shell: Shell
         do {
             shell = try Shell(path: path, createIfMissing: create, readOnly: readonly, interrupts: interrupts)

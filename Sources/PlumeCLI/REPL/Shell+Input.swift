@@ -24,6 +24,8 @@ extension Shell {
         reading: while errors == 0 || !bail || source.isInteractive {
             output.flush()
             let input = source.readLine(continuation: !sql.isEmpty)
+            // Ctrl-C stops a script; on a terminal it only ends one statement.
+            if interrupts?.takeInterrupt() == true && !source.isInteractive { break }
             guard case .line(var line) = input else {
                 if case .interrupted = input {
                     sql = []

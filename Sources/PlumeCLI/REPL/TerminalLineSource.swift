@@ -59,6 +59,7 @@ final class TerminalLineSource: LineSource {
             let ready = poll(&descriptors, wakeUp >= 0 ? 2 : 1, -1)
             if ready < 0 && errno != EINTR { return .end }
             if shell.interrupts?.drain() == true {
+                _ = shell.interrupts?.takeInterrupt()
                 // Ctrl-C: drop what was typed and the pending statement.
                 #if os(Linux) // GNU readline; libedit has neither call
                 rl_free_line_state()
