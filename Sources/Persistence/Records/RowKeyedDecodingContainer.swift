@@ -13,14 +13,14 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// The row's storage. Unowned so that a container cached in a lent
     /// storage (see ``RowDecoder``) does not keep it alive, which would
     /// make every lent row look kept.
-    private unowned(unsafe) let storage: RowStorage
+    private let unmanagedStorage: Unmanaged<RowStorage>
     /// Keeps a row that is not lent alive while the container lives.
     private let owner: RowStorage?
 
     /// A container for any row.
     init(row: Row) {
         self.layout = row.layout
-        self.storage = row.storage
+        self.unmanagedStorage = Unmanaged.passUnretained(row.storage)
         self.owner = row.storage.isLent ? nil : row.storage
     }
 
@@ -28,12 +28,19 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     /// storage between rows.
     init(lentStorage storage: RowStorage, layout: RowLayout) {
         self.layout = layout
-        self.storage = storage
+        self.unmanagedStorage = Unmanaged.passUnretained(storage)
         self.owner = nil
     }
 
+    /// The storage, without retaining it: it outlives every use (see
+    /// `unmanagedStorage`).
+    @inline(__always)
+    private func withStorage<T>(_ body: (RowStorage) throws -> T) rethrows -> T {
+        try unmanagedStorage._withUnsafeGuaranteedRef(body)
+    }
+
     /// The row being decoded.
-    private var row: Row { Row(layout: layout, storage: storage) }
+    private var row: Row { Row(layout: layout, storage: unmanagedStorage.takeUnretainedValue()) }
 
     var codingPath: [any CodingKey] { [] }
 
@@ -48,17 +55,18 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func index(of key: Key) -> Int? {
         let name = key.stringValue
-        let storage = self.storage
-        guard storage.isLent else { return layout.index(ofColumn: name) }
-        let columns = layout.columns
-        let expected = storage.keyHint
-        if expected < columns.count, columns[expected] == name {
-            storage.keyHint = expected + 1
-            return expected
+        return withStorage { storage in
+            guard storage.isLent else { return layout.index(ofColumn: name) }
+            let columns = layout.columns
+            let expected = storage.keyHint
+            if expected < columns.count, columns[expected] == name {
+                storage.keyHint = expected + 1
+                return expected
+            }
+            guard let found = layout.index(ofColumn: name) else { return nil }
+            storage.keyHint = found + 1
+            return found
         }
-        guard let found = layout.index(ofColumn: name) else { return nil }
-        storage.keyHint = found + 1
-        return found
     }
 
     @inline(__always)
@@ -71,14 +79,14 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     @inline(__always)
     private func convert<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
-        let value = storage.value(at: index)
+        let value = withStorage { $0.value(at: index) }
         if let converted = T.fromDatabaseValue(value) { return converted }
         throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
     }
 
     @inline(__always)
     private func convertInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws -> T {
-        let value = storage.value(at: index)
+        let value = withStorage { $0.value(at: index) }
         if let int = Int64.fromDatabaseValue(value), let converted = T(exactly: int) { return converted }
         throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
     }
@@ -88,7 +96,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func presentValue(of key: Key) -> (index: Int, value: DatabaseValue)? {
         guard let index = index(of: key) else { return nil }
-        let value = storage.value(at: index)
+        let value = withStorage { $0.value(at: index) }
         if value.isNull { return nil }
         return (index, value)
     }
