@@ -9,28 +9,33 @@ import Foundation
 /// Missing columns and NULLs decode as nil for optional properties; for
 /// others they throw a ``RowDecodingError`` naming the column.
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    private let layout: RowLayout
-    /// The row's storage. Unowned so that a container cached in a lent
-    /// storage (see ``RowDecoder``) does not keep it alive, which would
-    /// make every lent row look kept.
+    // Layout and storage are held unmanaged: copying the container (the
+    // standard library's box copies it for every key) then costs no
+    // reference counting, and a container cached in a lent storage (see
+    // ``RowDecoder``) does not keep that storage alive, which would make
+    // every lent row look kept. For lent rows, the fetch keeps both alive;
+    // for other rows, `owner` does.
+    private let unmanagedLayout: Unmanaged<RowLayout>
     private let unmanagedStorage: Unmanaged<RowStorage>
     /// Keeps a row that is not lent alive while the container lives.
-    private let owner: RowStorage?
+    private let owner: Row?
 
     /// A container for any row.
     init(row: Row) {
-        self.layout = row.layout
+        self.unmanagedLayout = Unmanaged.passUnretained(row.layout)
         self.unmanagedStorage = Unmanaged.passUnretained(row.storage)
-        self.owner = row.storage.isLent ? nil : row.storage
+        self.owner = row.storage.isLent ? nil : row
     }
 
     /// A container for the rows a fetch lends from `storage`, kept by that
     /// storage between rows.
     init(lentStorage storage: RowStorage, layout: RowLayout) {
-        self.layout = layout
+        self.unmanagedLayout = Unmanaged.passUnretained(layout)
         self.unmanagedStorage = Unmanaged.passUnretained(storage)
         self.owner = nil
     }
+
+    private var layout: RowLayout { unmanagedLayout.takeUnretainedValue() }
 
     /// The storage, without retaining it: it outlives every use (see
     /// `unmanagedStorage`).
@@ -55,17 +60,19 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func index(of key: Key) -> Int? {
         let name = key.stringValue
-        return withStorage { storage in
-            guard storage.isLent else { return layout.index(ofColumn: name) }
-            let columns = layout.columns
-            let expected = storage.keyHint
-            if expected < columns.count, columns[expected] == name {
-                storage.keyHint = expected + 1
-                return expected
+        return unmanagedLayout._withUnsafeGuaranteedRef { layout in
+            withStorage { storage in
+                guard storage.isLent else { return layout.index(ofColumn: name) }
+                let columns = layout.columns
+                let expected = storage.keyHint
+                if expected < columns.count, columns[expected] == name {
+                    storage.keyHint = expected + 1
+                    return expected
+                }
+                guard let found = layout.index(ofColumn: name) else { return nil }
+                storage.keyHint = found + 1
+                return found
             }
-            guard let found = layout.index(ofColumn: name) else { return nil }
-            storage.keyHint = found + 1
-            return found
         }
     }
 
