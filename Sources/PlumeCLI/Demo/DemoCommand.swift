@@ -62,12 +62,12 @@ struct DemoCommand: ParsableCommand {
         MainActor.assumeIsolated {
             let runner = DemoRunner(database: queue, path: location, pace: pace, stats: initialStats)
             WatchLifetime.keep(runner)
-            WatchLifetime.keep(SignalTrap { _ in
-                MainActor.assumeIsolated {
-                    runner.interrupt()
-                    Self.end(runner.stats, queue: queue, temporaryDirectory: temporaryDirectory)
-                }
-            })
+            let stop: @MainActor @Sendable () -> Void = {
+                runner.interrupt()
+                Self.end(runner.stats, queue: queue, temporaryDirectory: temporaryDirectory)
+            }
+            runner.onQuit = stop
+            WatchLifetime.keep(SignalTrap { _ in MainActor.assumeIsolated { stop() } })
             Task {
                 do {
                     try await runner.run()
