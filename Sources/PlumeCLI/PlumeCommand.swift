@@ -6,7 +6,8 @@ public struct PlumeCommand: ParsableCommand {
         commandName: "plume",
         abstract: "Query, migrate and watch SQLite databases.",
         version: "0.1.0",
-        subcommands: [MigrateCommand.self, WatchCommand.self, DemoCommand.self])
+        subcommands: [ReplCommand.self, QueryCommand.self, MigrateCommand.self, WatchCommand.self, DemoCommand.self],
+        defaultSubcommand: ReplCommand.self)
 
     public init() {}
 }
