@@ -1,0 +1,73 @@
+import Foundation
+import Persistence
+
+extension FetchedResultsController {
+    /// Hands an update to every async subscriber at once, and to the
+    /// delegate on `queue`, where the snapshot is swapped first.
+    ///
+    /// Called on the writer queue by the engine of the current fetch;
+    /// updates of an engine replaced by a later `performFetch()` are dropped.
+    func publish(_ update: FetchedResultsUpdate<Item>, from engine: ResultsEngine<Item>) {
+        let isCurrent = state.withLock { state -> Bool in
+            guard state.observation === engine.observation else { return false }
+            state.latest = update.snapshot
+            for continuation in state.subscribers.values { continuation.yield(update) }
+            return true
+        }
+        guard isCurrent else { return }
+        queue.async { [self] in
+            let delegate = state.withLock { state -> (any FetchedResultsControllerDelegate<Item>)? in
+                state.snapshot = update.snapshot
+                return state.delegate
+            }
+            if let delegate { notify(delegate, of: update) }
+        }
+    }
+
+    /// Ends every async subscription with the error and tells the delegate.
+    func fail(_ error: any Error, from engine: ResultsEngine<Item>) {
+        let continuations = state.withLock { state -> [AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.Continuation]? in
+            guard state.observation === engine.observation else { return nil }
+            state.failure = error
+            state.observation = nil
+            defer { state.subscribers.removeAll() }
+            return Array(state.subscribers.values)
+        }
+        guard let continuations else { return }
+        engine.observation?.cancel()
+        for continuation in continuations { continuation.finish(throwing: error) }
+        queue.async { [self] in
+            delegate?.controller(self, didFailWith: error)
+        }
+    }
+
+    private func notify(_ delegate: some FetchedResultsControllerDelegate<Item>, of update: FetchedResultsUpdate<Item>) {
+        let changes = update.changes
+        delegate.controllerWillChangeContent(self)
+        let previousSections = update.previousSnapshot.sections
+        let sections = update.snapshot.sections
+        for index in changes.deletedSections {
+            delegate.controller(self, didChange: previousSections[index], atSectionIndex: index, for: .delete)
+        }
+        for insert in changes.insertedSections {
+            delegate.controller(self, didChange: sections[insert.index], atSectionIndex: insert.index, for: .insert)
+        }
+        let previous = update.previousSnapshot
+        for path in changes.deletedRows {
+            let index = previous.storage.globalIndex(of: path)
+            let old = previous.storage.items.map { $0[index] } ?? previous.pages?.cachedItem(for: previous.storage.keys[index])
+            delegate.controller(self, didChange: old, at: path, for: .delete, newIndexPath: nil)
+        }
+        for insert in changes.insertedRows {
+            delegate.controller(self, didChange: insert.item, at: nil, for: .insert, newIndexPath: insert.indexPath)
+        }
+        for move in changes.movedRows {
+            delegate.controller(self, didChange: move.item, at: move.from, for: .move, newIndexPath: move.to)
+        }
+        for update in changes.updatedRows {
+            delegate.controller(self, didChange: update.item, at: update.from, for: .update, newIndexPath: update.to)
+        }
+        delegate.controller(self, didChangeContentWith: update)
+        delegate.controllerDidChangeContent(self)
+    }
+}

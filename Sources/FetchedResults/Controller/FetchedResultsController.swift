@@ -1,0 +1,233 @@
+import Dispatch
+import Foundation
+import Persistence
+
+/// Live, sectioned results of a query, with the change set a table view
+/// applies after every commit that changes them: Core Data's
+/// `NSFetchedResultsController`, over SQLite.
+///
+/// ```swift
+/// let controller = FetchedResultsController<Photo>(
+///     database: dbQueue,
+///     request: FetchRequest(table: "photo", sortedBy: [.ascending("album"), .ascending("name")],
+///                           sectionColumn: "album"))
+/// controller.delegate = self          // Core Data style, on the main queue
+/// try controller.performFetch()
+/// controller.numberOfSections          // sections, object(at:), indexPath(forID:)…
+///
+/// for try await update in controller.changes { … } // or as an async sequence
+/// ```
+///
+/// From ``performFetch()`` on, the controller observes the database: after
+/// each commit that may change its result (through any connection of the
+/// queue or pool, or by another process on the same file) it computes the
+/// new snapshot and the change set on the database's writer queue, off the
+/// caller's executor, then delivers them on ``queue`` and to every
+/// ``changes`` sequence.
+///
+/// How the change set is computed:
+/// - A structured request over one table whose identity is the rowid (or
+///   an `INTEGER PRIMARY KEY`), without a limit, follows commits of its own
+///   queue or pool incrementally: it fetches only the changed rowids and
+///   places them by binary search on the sort order, in O(k log n).
+/// - Anything else (raw SQL, views, joins, limits, commits by other
+///   processes, schema changes) refetches and diffs by identity in
+///   O(n log n).
+///
+/// A row's content changed when any of its column values changed (the
+/// controller compares a hash of the row's values, so `Item` needs no
+/// `Equatable` conformance).
+///
+/// The controller is `Sendable`; its ``snapshot`` is swapped atomically on
+/// ``queue`` just before the delegate hears of the change, so it is never
+/// seen half-updated.
+public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @unchecked Sendable {
+    // Safe: every mutable property lives in `state`, only touched while its
+    // lock is held; the others are immutable.
+
+    /// The database observed.
+    public let database: any DatabaseWriter
+    /// The request.
+    public let request: FetchRequest
+    /// The queue delegate calls and ``snapshot`` updates happen on; serial.
+    public let queue: DispatchQueue
+
+    struct State {
+        var snapshot = FetchedResultsSnapshot<Item>.empty
+        /// The latest computed snapshot, ahead of `snapshot` until delivered.
+        var latest = FetchedResultsSnapshot<Item>.empty
+        weak var delegate: (any FetchedResultsControllerDelegate<Item>)?
+        var observation: DatabaseChangeObservation?
+        var engineStatistics: Locked<EngineStatistics>?
+        var subscribers: [UInt64: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.Continuation] = [:]
+        var nextSubscriber: UInt64 = 0
+        var failure: (any Error)?
+    }
+
+    let state = Locked(State())
+
+    /// Creates a controller. Nothing is fetched before ``performFetch()``.
+    ///
+    /// - Parameters:
+    ///   - database: The queue or pool to read and observe.
+    ///   - request: The rows to show.
+    ///   - queue: A serial queue for delegate calls and snapshot updates;
+    ///     the main queue by default (the main actor on Apple platforms).
+    public init(database: any DatabaseWriter, request: FetchRequest, queue: DispatchQueue = .main) {
+        self.database = database
+        self.request = request
+        self.queue = queue
+    }
+
+    deinit {
+        stopObserving()
+    }
+
+    /// The delegate, held weakly; called on ``queue``.
+    public var delegate: (any FetchedResultsControllerDelegate<Item>)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+
+    /// Fetches the rows and starts observing the database.
+    ///
+    /// The fetch and the start of observation happen in one step on the
+    /// writer's queue, so no commit falls between them. Calling it again
+    /// refetches without reporting changes (as Core Data does).
+    ///
+    /// - Throws: ``FetchedResultsError`` (duplicate identities, a missing
+    ///   identity or section column, a query not ordered by its section
+    ///   column), ``DatabaseError`` (bad SQL), or the item's decoding error.
+    ///   On error the previous state and observation are kept.
+    /// - Complexity: O(n log n) for n rows.
+    public func performFetch() throws {
+        try request.validate()
+        try database.writeWithoutTransaction { db in
+            let engine = try ResultsEngine<Item>(request: request, reader: database, db)
+            // Still on the writer queue: no commit can fall between the
+            // fetch, the start of observation and the swap of state.
+            let observation = database.observeChanges { [weak self, engine] db, changes in
+                engine.process(changes, db) { self }
+            }
+            engine.observation = observation
+            let replaced = state.withLock { state in
+                defer {
+                    state.observation = observation
+                    state.engineStatistics = engine.statistics
+                    state.snapshot = engine.snapshot
+                    state.latest = engine.snapshot
+                    state.failure = nil
+                }
+                return state.observation
+            }
+            replaced?.cancel()
+        }
+    }
+
+    /// Fetches the rows and starts observing, without blocking a thread.
+    ///
+    /// - Throws: See ``performFetch()``.
+    public func performFetch() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.performFetch() })
+            }
+        }
+    }
+
+    /// Stops observing the database; the snapshot stays and every
+    /// ``changes`` sequence ends.
+    public func stopObserving() {
+        let (observation, continuations) = state.withLock { state in
+            defer {
+                state.observation = nil
+                state.subscribers.removeAll()
+            }
+            return (state.observation, Array(state.subscribers.values))
+        }
+        observation?.cancel()
+        // Outside the lock: finishing runs the streams' termination handlers.
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// How the current fetch followed commits so far.
+    var engineStatistics: EngineStatistics? {
+        state.withLock { $0.engineStatistics }?.withLock { $0 }
+    }
+
+    // MARK: - Access
+
+    /// The current results: the last state delivered on ``queue``.
+    public var snapshot: FetchedResultsSnapshot<Item> { state.withLock { $0.snapshot } }
+
+    /// The sections of the current results.
+    public var sections: [FetchedResultsSection<Item>] { snapshot.sections }
+
+    /// The number of sections.
+    public var numberOfSections: Int { snapshot.numberOfSections }
+
+    /// The number of rows of all sections.
+    public var count: Int { snapshot.count }
+
+    /// Every row, in order.
+    public var fetchedObjects: [Item] { snapshot.fetchedObjects }
+
+    /// The section index titles, as Core Data offers them.
+    public var sectionIndexTitles: [String] { snapshot.sectionIndexTitles }
+
+    /// The row at an index path.
+    ///
+    /// - Complexity: O(log n); a page load on a miss with a batch size.
+    public func object(at indexPath: IndexPath) -> Item { snapshot.object(at: indexPath) }
+
+    /// The index path of the row with an identity, or nil.
+    ///
+    /// - Complexity: O(n) on the first call for a snapshot, then O(1).
+    public func indexPath(forID id: some DatabaseValueConvertible) -> IndexPath? {
+        snapshot.indexPath(forID: id)
+    }
+
+    /// The section for a section index title (for a table view's index).
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        snapshot.section(forSectionIndexTitle: title, at: index)
+    }
+
+    /// The updates as an asynchronous sequence: first the current
+    /// snapshot, then one update per change set. Each access starts a new
+    /// subscription. Call ``performFetch()`` first.
+    public var changes: FetchedResultsUpdates<Item> {
+        let (stream, continuation) = AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.makeStream()
+        state.withLock { state in
+            continuation.yield(FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest,
+                                                    changes: ChangeSet(), isInitial: true))
+            if let failure = state.failure {
+                continuation.finish(throwing: failure)
+                return
+            }
+            state.nextSubscriber += 1
+            let id = state.nextSubscriber
+            state.subscribers[id] = continuation
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+            }
+        }
+        return FetchedResultsUpdates(stream: stream)
+    }
+}
+
+/// A value behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    // Safe: `value` is only touched inside `withLock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,59 @@
+import Persistence
+
+/// One step of a controller's results: the new snapshot and the change set
+/// that turns the previous snapshot into it.
+///
+/// A consumer swaps in ``snapshot`` and applies ``changes`` as one batch.
+public struct FetchedResultsUpdate<Item: FetchableRecord & Sendable>: Sendable {
+    /// The state after the change.
+    public var snapshot: FetchedResultsSnapshot<Item>
+    /// The state before the change.
+    public var previousSnapshot: FetchedResultsSnapshot<Item>
+    /// The changes from ``previousSnapshot`` to ``snapshot``; empty for the
+    /// initial update.
+    public var changes: ChangeSet<Item>
+    /// Whether this is the first update of a sequence: the snapshot as it
+    /// stood when iteration began, with no changes.
+    public var isInitial: Bool
+
+    /// Creates an update.
+    public init(snapshot: FetchedResultsSnapshot<Item>, previousSnapshot: FetchedResultsSnapshot<Item>,
+                changes: ChangeSet<Item>, isInitial: Bool) {
+        self.snapshot = snapshot
+        self.previousSnapshot = previousSnapshot
+        self.changes = changes
+        self.isInitial = isInitial
+    }
+}
+
+/// A controller's updates as an asynchronous sequence: first the current
+/// snapshot (``FetchedResultsUpdate/isInitial``), then one update per
+/// change set, in commit order, none dropped.
+///
+/// ```swift
+/// try controller.performFetch()
+/// for try await update in controller.changes {
+///     list.apply(update.changes, snapshot: update.snapshot)
+/// }
+/// ```
+///
+/// Iteration ends with an error if observation fails; ending the
+/// iteration (or cancelling its task) unsubscribes.
+public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequence, Sendable {
+    public typealias Element = FetchedResultsUpdate<Item>
+
+    let stream: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>
+
+    /// Iterates over updates.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.AsyncIterator
+
+        public mutating func next() async throws -> FetchedResultsUpdate<Item>? {
+            try await base.next()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: stream.makeAsyncIterator())
+    }
+}

@@ -1,0 +1,84 @@
+import Persistence
+
+/// Where the placed rows of an incremental update go: into the section of
+/// the untouched row before them, of the one after them, or into sections
+/// of their own between the two.
+struct SectionPlan<Item: Sendable> {
+    /// Untouched rows left in each old section.
+    private(set) var keptCount: [Int]
+    private var joined: [Int]
+    /// Sections of placed rows between old sections: keyed by the old
+    /// section of the untouched row before them (-1: at the start).
+    private var between: [Int: [SectionRange]] = [:]
+    private var isConsistent = true
+    private let names: [DatabaseValue]
+
+    init(old: ResultsStorage<Item>, touched: [Int], placed: [PlacedRow<Item>]) {
+        keptCount = old.sections.map(\.count)
+        names = old.sections.map(\.name)
+        joined = Array(repeating: 0, count: old.sections.count)
+        for index in touched { keptCount[old.sectionIndex(containing: index)] -= 1 }
+        let touchedSet = Set(touched)
+        var betweenNames: Set<DatabaseValue> = []
+        var start = 0
+        while start < placed.count {
+            var end = start + 1
+            while end < placed.count && placed[end].gap == placed[start].gap { end += 1 }
+            place(placed[start..<end], old: old, touched: touchedSet, betweenNames: &betweenNames)
+            start = end
+        }
+        for (section, count) in keptCount.enumerated() where count > 0 && betweenNames.contains(old.sections[section].name) {
+            isConsistent = false
+        }
+    }
+
+    /// Places the rows of one gap: first those joining the section before,
+    /// then sections of their own, then those joining the section after.
+    private mutating func place(_ rows: ArraySlice<PlacedRow<Item>>, old: ResultsStorage<Item>,
+                                touched: Set<Int>, betweenNames: inout Set<DatabaseValue>) {
+        let gap = rows.first!.gap
+        var previous = gap - 1
+        while previous >= 0 && touched.contains(previous) { previous -= 1 }
+        let before = previous >= 0 ? old.sectionIndex(containing: previous) : nil
+        let after = gap < old.count ? old.sectionIndex(containing: gap) : nil
+        var phase = 0 // 0: joining `before`, 1: own sections, 2: joining `after`
+        var own: [SectionRange] = []
+        for row in rows {
+            if phase == 0, let before, old.sections[before].name == row.section {
+                joined[before] += 1
+            } else if let after, old.sections[after].name == row.section {
+                phase = 2
+                joined[after] += 1
+            } else if phase < 2 && (before == nil || before != after) {
+                phase = 1
+                if let last = own.indices.last, own[last].name == row.section {
+                    own[last].count += 1
+                } else if betweenNames.insert(row.section).inserted {
+                    own.append(SectionRange(name: row.section, start: 0, count: 1))
+                } else {
+                    isConsistent = false
+                }
+            } else {
+                isConsistent = false
+            }
+        }
+        if !own.isEmpty { between[before ?? -1, default: []].append(contentsOf: own) }
+    }
+
+    /// The new sections (counts set, starts to compute), or nil when the
+    /// placed rows do not fit the old order of sections.
+    func newSections() -> [SectionRange]? {
+        guard isConsistent else { return nil }
+        var sections: [SectionRange] = between[-1] ?? []
+        for section in keptCount.indices {
+            let count = keptCount[section] + joined[section]
+            if count > 0 {
+                sections.append(SectionRange(name: sectionName(section), start: 0, count: count))
+            }
+            sections.append(contentsOf: between[section] ?? [])
+        }
+        return sections
+    }
+
+    private func sectionName(_ section: Int) -> DatabaseValue { names[section] }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Persistence
+
+/// The changes between two storages as positions, before items are
+/// attached: what a keyed diff or an incremental update computes.
+struct PositionalChanges {
+    struct Move {
+        var from: IndexPath
+        var to: IndexPath
+        var newGlobal: Int
+        var isContentChanged: Bool
+    }
+
+    struct Update {
+        var from: IndexPath
+        var to: IndexPath
+        var newGlobal: Int
+    }
+
+    /// Old indices, ascending.
+    var deletedSections: [Int] = []
+    /// New indices, ascending.
+    var insertedSections: [Int] = []
+    /// Old index paths, ascending.
+    var deletedRows: [IndexPath] = []
+    /// New global indices, ascending.
+    var insertedRows: [Int] = []
+    /// By destination.
+    var movedRows: [Move] = []
+    /// By old position.
+    var updatedRows: [Update] = []
+
+    var isEmpty: Bool {
+        deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty
+            && insertedRows.isEmpty && movedRows.isEmpty && updatedRows.isEmpty
+    }
+
+    /// The change set with items taken from the new state.
+    func changeSet<Item>(new storage: ResultsStorage<Item>, item: (Int) throws -> Item) rethrows -> ChangeSet<Item> {
+        ChangeSet(
+            deletedSections: deletedSections,
+            insertedSections: try insertedSections.map { index in
+                let section = storage.sections[index]
+                return .init(index: index, section: ListSection(name: section.name, items: try section.range.map(item)))
+            },
+            deletedRows: deletedRows,
+            insertedRows: try insertedRows.map { .init(indexPath: storage.indexPath(ofGlobal: $0), item: try item($0)) },
+            movedRows: try movedRows.map { .init(from: $0.from, to: $0.to, item: try item($0.newGlobal), isContentChanged: $0.isContentChanged) },
+            updatedRows: try updatedRows.map { .init(from: $0.from, to: $0.to, item: try item($0.newGlobal)) })
+    }
+}
+
+/// Which old sections survive, matched by name, and where they go.
+struct SectionMatch {
+    /// The new index of each old section, nil when deleted.
+    var newIndexOfOld: [Int?]
+    /// The old index of each new section, nil when inserted.
+    var oldIndexOfNew: [Int?]
+
+    /// Matches sections by name. Surviving sections must keep their
+    /// relative order (a list cannot move sections in a change set), so
+    /// those out of a longest increasing order are deleted and inserted.
+    ///
+    /// - Complexity: O(s log s) for s sections.
+    init(old: [SectionRange], new: [SectionRange]) {
+        var oldByName: [DatabaseValue: Int] = [:]
+        for (index, section) in old.enumerated() { oldByName[section.name] = index }
+        var candidates: [(new: Int, old: Int)] = []
+        for (index, section) in new.enumerated() {
+            if let oldIndex = oldByName[section.name] { candidates.append((index, oldIndex)) }
+        }
+        let kept = longestIncreasingSubsequence(candidates.map(\.old))
+        newIndexOfOld = Array(repeating: nil, count: old.count)
+        oldIndexOfNew = Array(repeating: nil, count: new.count)
+        for (candidate, isKept) in zip(candidates, kept) where isKept {
+            newIndexOfOld[candidate.old] = candidate.new
+            oldIndexOfNew[candidate.new] = candidate.old
+        }
+    }
+}
+
+enum ResultsDiff {
+    /// The changes from `old` to `new`, keyed by row identity.
+    ///
+    /// Sections match by name; within each surviving section the rows kept
+    /// in place are a longest increasing subsequence of their old order and
+    /// all other rows that stay are moves; a kept row whose content hash
+    /// changed is an update, a moved one carries `isContentChanged`.
+    ///
+    /// - Throws: ``FetchedResultsError`` when `new` holds an identity twice.
+    /// - Complexity: O(n log n) for n rows (O(n + r log r) when rows move in
+    ///   r runs).
+    static func changes<Item>(from old: ResultsStorage<Item>, to new: ResultsStorage<Item>,
+                              identityColumn: String, sql: String) throws -> PositionalChanges {
+        let oldKeys = Array(old.keys)
+        let newKeys = Array(new.keys)
+        var oldIndexByID: [DatabaseValue: Int] = [:]
+        oldIndexByID.reserveCapacity(oldKeys.count)
+        for (index, key) in oldKeys.enumerated() { oldIndexByID[key.id] = index }
+        var oldSectionOfRow = [Int32](repeating: 0, count: oldKeys.count)
+        for (index, section) in old.sections.enumerated() {
+            for row in section.range { oldSectionOfRow[row] = Int32(index) }
+        }
+        let match = SectionMatch(old: old.sections, new: new.sections)
+        var claimed = [Bool](repeating: false, count: oldKeys.count)
+        var result = PositionalChanges()
+
+        for (newSection, section) in new.sections.enumerated() {
+            guard let oldSection = match.oldIndexOfNew[newSection] else {
+                // Its rows come with it; rows it takes from surviving
+                // sections stay unclaimed there, so they are deleted.
+                result.insertedSections.append(newSection)
+                continue
+            }
+            // Rows that move or stay, in new order; those from this same
+            // section are resolved once the longest subsequence is known.
+            var candidates: [PositionalChanges.Move] = []
+            var stayingOld: [Int] = []
+            for row in section.range {
+                let key = newKeys[row]
+                guard let oldRow = oldIndexByID[key.id] else {
+                    result.insertedRows.append(row)
+                    continue
+                }
+                try claim(oldRow, &claimed, key.id, identityColumn, sql)
+                let fromSection = Int(oldSectionOfRow[oldRow])
+                guard match.newIndexOfOld[fromSection] != nil else {
+                    result.insertedRows.append(row)
+                    continue
+                }
+                if fromSection == oldSection { stayingOld.append(oldRow) }
+                candidates.append(.init(from: IndexPath(item: oldRow - old.sections[fromSection].start, section: fromSection),
+                                        to: IndexPath(item: row - section.start, section: newSection),
+                                        newGlobal: row, isContentChanged: oldKeys[oldRow].contentHash != key.contentHash))
+            }
+            let kept = longestIncreasingSubsequence(stayingOld)
+            var staying = 0
+            for move in candidates {
+                guard move.from.section == oldSection else {
+                    result.movedRows.append(move)
+                    continue
+                }
+                defer { staying += 1 }
+                if !kept[staying] {
+                    result.movedRows.append(move)
+                } else if move.isContentChanged {
+                    result.updatedRows.append(.init(from: move.from, to: move.to, newGlobal: move.newGlobal))
+                }
+            }
+        }
+        for (oldSection, section) in old.sections.enumerated() {
+            guard match.newIndexOfOld[oldSection] != nil else {
+                result.deletedSections.append(oldSection)
+                continue
+            }
+            for row in section.range where !claimed[row] {
+                result.deletedRows.append(IndexPath(item: row - section.start, section: oldSection))
+            }
+        }
+        return result
+    }
+
+    private static func claim(_ oldRow: Int, _ claimed: inout [Bool], _ id: DatabaseValue,
+                              _ identityColumn: String, _ sql: String) throws {
+        if claimed[oldRow] {
+            throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: id), sql: sql)
+        }
+        claimed[oldRow] = true
+    }
+}

@@ -1,0 +1,114 @@
+import Persistence
+
+/// Fetches every row of a request into a storage, checking identities and
+/// sections as it goes.
+struct ResultsFetcher<Item: FetchableRecord & Sendable> {
+    let request: FetchRequest
+    /// Whether rows load by pages (only keys and sections are kept).
+    var isBatched: Bool { request.batchSize > 0 }
+
+    /// Runs the request's query.
+    ///
+    /// - Throws: ``DatabaseError`` for bad SQL, ``FetchedResultsError`` for
+    ///   a missing identity or section column, duplicate identities or a
+    ///   section that reappears, or the item's decoding error.
+    /// - Complexity: O(n log n) for n rows (the duplicate check sorts
+    ///   integer identities; sorted ones cost O(n)).
+    func fetch(_ db: Database) throws -> ResultsStorage<Item> {
+        let sql = request.sql
+        let statement = try db.cachedStatement(sql: sql)
+        let columns = statement.columnNames
+        let layout = RowLayout(columns: columns)
+        guard let identityIndex = layout.index(ofColumn: request.identityColumn) else {
+            throw FetchedResultsError(.missingIdentityColumn(column: request.identityColumn, available: columns), sql: sql)
+        }
+        var sectionIndex: Int?
+        if let sectionColumn = request.sectionColumn {
+            guard let index = layout.index(ofColumn: sectionColumn) else {
+                throw FetchedResultsError(.missingSectionColumn(column: sectionColumn, available: columns), sql: sql)
+            }
+            sectionIndex = index
+        }
+        var storage = ResultsStorage<Item>()
+        storage.columnNames = columns
+        if !isBatched { storage.items = ChunkedArray() }
+        var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
+        var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
+        let cursor = try Row.fetchCursor(db, sql: sql, arguments: request.arguments)
+        while let row = try cursor.next() {
+            let id = row[identityIndex]
+            try identities.insert(id)
+            try sections.append(sectionIndex.map { row[$0] } ?? .null)
+            storage.keys.append(RowKey(id: id, contentHash: row.contentHash))
+            if !isBatched {
+                do {
+                    storage.items?.append(try Item(row: row))
+                } catch var error as RowDecodingError {
+                    error.sql = sql
+                    throw error
+                }
+            }
+        }
+        try identities.finish()
+        storage.sections = sections.sections
+        return storage
+    }
+}
+
+/// Groups rows into sections in query order; a section value that
+/// reappears after another section is an error.
+struct SectionBuilder {
+    let column: String
+    let sql: String
+    private(set) var sections: [SectionRange] = []
+    private var seen: Set<DatabaseValue> = []
+    private var total = 0
+
+    init(column: String, sql: String) {
+        self.column = column
+        self.sql = sql
+    }
+
+    mutating func append(_ name: DatabaseValue) throws(FetchedResultsError) {
+        defer { total += 1 }
+        if let last = sections.indices.last, sections[last].name == name {
+            sections[last].count += 1
+            return
+        }
+        guard seen.insert(name).inserted else {
+            throw FetchedResultsError(.sectionNotOrdered(column: column, value: name), sql: sql)
+        }
+        sections.append(SectionRange(name: name, start: total, count: 1))
+    }
+}
+
+/// Finds a duplicate identity: integer identities are sorted once at the
+/// end (linear when they come sorted), others hashed as they come.
+struct DuplicateDetector {
+    let column: String
+    let sql: String
+    private var integers: [Int64] = []
+    private var others: Set<DatabaseValue> = []
+
+    init(column: String, sql: String) {
+        self.column = column
+        self.sql = sql
+    }
+
+    @inline(__always)
+    mutating func insert(_ id: DatabaseValue) throws(FetchedResultsError) {
+        if case .integer(let value) = id {
+            integers.append(value)
+        } else if !others.insert(id).inserted {
+            throw FetchedResultsError(.duplicateIdentity(column: column, value: id), sql: sql)
+        }
+    }
+
+    mutating func finish() throws(FetchedResultsError) {
+        integers.sort()
+        for index in integers.indices.dropFirst() where integers[index] == integers[index - 1] {
+            throw FetchedResultsError(.duplicateIdentity(column: column, value: .integer(integers[index])), sql: sql)
+        }
+        integers = []
+    }
+}

@@ -1,0 +1,36 @@
+import Persistence
+
+/// Compares two rows of a table in a structured request's order by asking
+/// SQLite, so collations, mixed storage classes and `NULL`s order exactly
+/// as the request's `ORDER BY` does.
+struct SortOrderComparator {
+    /// `SELECT <a sorts before b> FROM t AS a, t AS b WHERE a.rowid = ? AND b.rowid = ?`
+    let sql: String
+
+    init(table: String, orderingTerms: [(column: String, ascending: Bool)]) {
+        var expression = ""
+        for (index, term) in orderingTerms.enumerated().reversed() {
+            let a = "a." + quoteIdentifier(term.column), b = "b." + quoteIdentifier(term.column)
+            // SQLite orders NULL first ascending, last descending.
+            let before = term.ascending
+                ? "(CASE WHEN \(a) IS NULL THEN \(b) IS NOT NULL WHEN \(b) IS NULL THEN 0 ELSE \(a) < \(b) END)"
+                : "(CASE WHEN \(b) IS NULL THEN \(a) IS NOT NULL WHEN \(a) IS NULL THEN 0 ELSE \(a) > \(b) END)"
+            expression = index == orderingTerms.count - 1 ? before : "(\(before) OR (\(a) IS \(b) AND \(expression)))"
+        }
+        let quoted = quoteIdentifier(table)
+        sql = "SELECT \(expression) FROM \(quoted) AS a, \(quoted) AS b WHERE a.rowid = ? AND b.rowid = ?"
+    }
+
+    /// Whether row `a` sorts before row `b`; both must exist.
+    func isBefore(_ a: Int64, _ b: Int64, _ db: Database) throws -> Bool {
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.bind(a, at: 1)
+        try statement.bind(b, at: 2)
+        defer { statement.reset() }
+        guard try statement.step() else { throw RowVanished() }
+        return statement.columnValue(at: 0) == .integer(1)
+    }
+}
+
+/// A row the incremental update expected is gone: refetch instead.
+struct RowVanished: Error {}

@@ -1,0 +1,114 @@
+import Persistence
+
+/// A fetch request that a controller cannot serve: duplicate identities, a
+/// missing identity or section column, or a query not ordered by its
+/// section column.
+///
+/// The description names the column, the offending value and the SQL:
+///
+/// ```
+/// duplicate identity: column "id" holds 7 in two rows - in `SELECT * FROM photo ORDER BY name`
+/// ```
+public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong; compare with the static members.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        fileprivate enum Base: Hashable, Sendable {
+            case duplicateIdentity, missingIdentityColumn, missingSectionColumn
+            case sectionNotOrdered, sectionColumnNotFirstSort, invalidBatchSize
+        }
+        fileprivate let base: Base
+        /// Two rows have the same identity.
+        public static let duplicateIdentity = Code(base: .duplicateIdentity)
+        /// The result has no column named like the identity column.
+        public static let missingIdentityColumn = Code(base: .missingIdentityColumn)
+        /// The result has no column named like the section column.
+        public static let missingSectionColumn = Code(base: .missingSectionColumn)
+        /// A section value reappears after another section: the query is
+        /// not ordered by the section column first.
+        public static let sectionNotOrdered = Code(base: .sectionNotOrdered)
+        /// A structured request's first sort column is not its section column.
+        public static let sectionColumnNotFirstSort = Code(base: .sectionColumnNotFirstSort)
+        /// The batch size is negative.
+        public static let invalidBatchSize = Code(base: .invalidBatchSize)
+
+        public var description: String {
+            switch base {
+            case .duplicateIdentity: "duplicate identity"
+            case .missingIdentityColumn: "missing identity column"
+            case .missingSectionColumn: "missing section column"
+            case .sectionNotOrdered: "not ordered by section"
+            case .sectionColumnNotFirstSort: "section column is not the first sort column"
+            case .invalidBatchSize: "invalid batch size"
+            }
+        }
+    }
+
+    enum Detail: Sendable {
+        case duplicateIdentity(column: String, value: DatabaseValue)
+        case missingIdentityColumn(column: String, available: [String])
+        case missingSectionColumn(column: String, available: [String])
+        case sectionNotOrdered(column: String, value: DatabaseValue)
+        case sectionColumnNotFirstSort(column: String, firstSortColumn: String?)
+        case invalidBatchSize(Int)
+    }
+
+    let detail: Detail
+    /// The SQL of the request.
+    public let sql: String
+
+    init(_ detail: Detail, sql: String) {
+        self.detail = detail
+        self.sql = sql
+    }
+
+    /// What went wrong.
+    public var code: Code {
+        switch detail {
+        case .duplicateIdentity: .duplicateIdentity
+        case .missingIdentityColumn: .missingIdentityColumn
+        case .missingSectionColumn: .missingSectionColumn
+        case .sectionNotOrdered: .sectionNotOrdered
+        case .sectionColumnNotFirstSort: .sectionColumnNotFirstSort
+        case .invalidBatchSize: .invalidBatchSize
+        }
+    }
+
+    /// The column concerned (identity or section column), when there is one.
+    public var column: String? {
+        switch detail {
+        case .duplicateIdentity(let column, _), .missingIdentityColumn(let column, _),
+             .missingSectionColumn(let column, _), .sectionNotOrdered(let column, _),
+             .sectionColumnNotFirstSort(let column, _):
+            column
+        case .invalidBatchSize:
+            nil
+        }
+    }
+
+    /// The offending value (a duplicate identity, a reappearing section).
+    public var value: DatabaseValue? {
+        switch detail {
+        case .duplicateIdentity(_, let value), .sectionNotOrdered(_, let value): value
+        default: nil
+        }
+    }
+
+    public var description: String {
+        let text: String
+        switch detail {
+        case .duplicateIdentity(let column, let value):
+            text = "duplicate identity: column \(quoteIdentifier(column)) holds \(value) in two rows; the identity column must be unique"
+        case .missingIdentityColumn(let column, let available):
+            text = "missing identity column \(quoteIdentifier(column)) (the result has: \(available.joined(separator: ", ")))"
+        case .missingSectionColumn(let column, let available):
+            text = "missing section column \(quoteIdentifier(column)) (the result has: \(available.joined(separator: ", ")))"
+        case .sectionNotOrdered(let column, let value):
+            text = "the query is not ordered by its section column \(quoteIdentifier(column)) first: section \(value) reappears after another section"
+        case .sectionColumnNotFirstSort(let column, let first):
+            text = "the section column \(quoteIdentifier(column)) must be the first sort column (it is \(first.map(quoteIdentifier) ?? "missing"))"
+        case .invalidBatchSize(let size):
+            text = "invalid batch size \(size): use 0 (load every row) or a positive page size"
+        }
+        return text + " - in `\(sql)`"
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Persistence
+
+/// The results of a fetch at one moment: sections of rows, immutable and
+/// `Sendable`.
+///
+/// A ``FetchedResultsController`` hands out a new snapshot with every
+/// change set; a consumer swaps its snapshot and applies the change set in
+/// one step, so what it shows always matches what it indexes into.
+///
+/// Copies are cheap: snapshots share their rows in chunks, so holding the
+/// previous and the next snapshot of a million rows costs a few chunks.
+public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable {
+    let storage: ResultsStorage<Item>
+    let pages: PageLoader<Item>?
+    private let idIndex = IdentityIndex()
+
+    init(storage: ResultsStorage<Item>, pages: PageLoader<Item>?) {
+        self.storage = storage
+        self.pages = pages
+    }
+
+    /// A snapshot with no rows and no sections.
+    public static var empty: FetchedResultsSnapshot {
+        FetchedResultsSnapshot(storage: ResultsStorage(), pages: nil)
+    }
+
+    /// The sections, in order. Without a section column there is one
+    /// section named `NULL` (none when there are no rows).
+    public var sections: [FetchedResultsSection<Item>] {
+        storage.sections.indices.map { FetchedResultsSection(snapshot: self, index: $0) }
+    }
+
+    /// The number of sections.
+    public var numberOfSections: Int { storage.sections.count }
+
+    /// The number of rows in a section.
+    public func numberOfObjects(inSection section: Int) -> Int {
+        storage.sections[section].count
+    }
+
+    /// The total number of rows.
+    public var count: Int { storage.count }
+
+    /// Whether there are no rows.
+    public var isEmpty: Bool { storage.count == 0 }
+
+    /// The result's column names (known even when there are no rows).
+    public var columnNames: [String] { storage.columnNames }
+
+    /// The row at an index path.
+    ///
+    /// With a batch size, the first access to a page loads it.
+    ///
+    /// With a batch size, a row deleted by a commit whose change set is
+    /// still on its way comes back as it was when last loaded, or, if it
+    /// never was, decoded from a row holding its identity and `NULL`s.
+    ///
+    /// - Precondition: The index path is in bounds, and with a batch size
+    ///   the page loads (no I/O error; the placeholder decodes).
+    /// - Complexity: O(log n); with a batch size, a page load on a miss.
+    public func object(at indexPath: IndexPath) -> Item {
+        object(atGlobal: storage.globalIndex(of: indexPath))
+    }
+
+    func object(atGlobal index: Int) -> Item {
+        if let items = storage.items { return items[index] }
+        guard let pages else { preconditionFailure("a snapshot without items has a page loader") }
+        do {
+            return try pages.item(at: index, in: storage)
+        } catch {
+            preconditionFailure("cannot load row \(storage.indexPath(ofGlobal: index).listDescription): \(error)")
+        }
+    }
+
+    /// The identity of the row at an index path.
+    ///
+    /// - Complexity: O(log n).
+    public func id(at indexPath: IndexPath) -> DatabaseValue {
+        storage.keys[storage.globalIndex(of: indexPath)].id
+    }
+
+    /// The index path of the row with an identity, or nil.
+    ///
+    /// - Complexity: O(n) for the first call on a snapshot (it builds an
+    ///   index), O(1) on average after.
+    public func indexPath(forID id: some DatabaseValueConvertible) -> IndexPath? {
+        idIndex.globalIndex(of: id.databaseValue, in: storage.keys).map(storage.indexPath(ofGlobal:))
+    }
+
+    /// Every row, in order. With a batch size, this loads every page.
+    ///
+    /// - Complexity: O(n).
+    public var fetchedObjects: [Item] {
+        if let items = storage.items { return Array(items) }
+        return (0..<count).map(object(atGlobal:))
+    }
+
+    /// The section index titles, as Core Data offers them: the distinct
+    /// index titles of the sections, in section order.
+    public var sectionIndexTitles: [String] {
+        var seen: Set<String> = []
+        return sections.compactMap(\.indexTitle).filter { seen.insert($0).inserted }
+    }
+
+    /// The first section whose index title is `title` (for a table view's
+    /// section index), or the section before when none has it.
+    ///
+    /// - Parameters:
+    ///   - title: A title of ``sectionIndexTitles``.
+    ///   - index: Its position in ``sectionIndexTitles`` (unused when the
+    ///     title is found).
+    public func section(forSectionIndexTitle title: String, at index: Int) -> Int {
+        let sections = self.sections
+        if let match = sections.firstIndex(where: { $0.indexTitle == title }) { return match }
+        return min(max(index, 0), max(sections.count - 1, 0))
+    }
+
+    /// The snapshot as plain list sections (loads every page with a batch
+    /// size), for ``ChangeSet/applied(to:)`` or a consumer's own model.
+    public func listSections() -> [ListSection<Item>] {
+        storage.sections.map { section in
+            ListSection(name: section.name, items: section.range.map(object(atGlobal:)))
+        }
+    }
+
+    /// The snapshot as sections of row identities.
+    public func identitySections() -> [ListSection<DatabaseValue>] {
+        storage.sections.map { section in
+            ListSection(name: section.name, items: storage.keys.elements(in: section.range).map(\.id))
+        }
+    }
+}
+
+/// An identity → global index map, built on first use. The snapshot is
+/// immutable, so the map never changes once built.
+final class IdentityIndex: @unchecked Sendable {
+    // Safe: `map` is only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var map: [DatabaseValue: Int]?
+
+    func globalIndex(of id: DatabaseValue, in keys: ChunkedArray<RowKey>) -> Int? {
+        lock.withLock {
+            if map == nil {
+                var built: [DatabaseValue: Int] = [:]
+                built.reserveCapacity(keys.count)
+                keys.forEachIndexed { index, key in built[key.id] = index }
+                map = built
+            }
+            return map?[id]
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Persistence
+
+/// What the controller keeps of every row: its identity and a hash of its
+/// content (every column value), so a diff can tell rows that changed.
+struct RowKey: Sendable, Hashable {
+    var id: DatabaseValue
+    var contentHash: Int
+}
+
+/// One section: its name and where its rows lie in the global order.
+struct SectionRange: Sendable, Hashable {
+    var name: DatabaseValue
+    var start: Int
+    var count: Int
+
+    var range: Range<Int> { start..<(start + count) }
+}
+
+/// The rows of one fetch, in order: keys for all rows, items when not
+/// batched, and the sections as ranges of the global order.
+struct ResultsStorage<Item: Sendable>: Sendable {
+    var keys = ChunkedArray<RowKey>()
+    /// The decoded rows, parallel to `keys`; nil when rows load by pages.
+    var items: ChunkedArray<Item>?
+    var sections: [SectionRange] = []
+    var columnNames: [String] = []
+
+    var count: Int { keys.count }
+
+    /// The section holding a global index.
+    ///
+    /// - Complexity: O(log s) for s sections.
+    func sectionIndex(containing index: Int) -> Int {
+        var low = 0, high = sections.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if sections[mid].start <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The index path of a global index.
+    func indexPath(ofGlobal index: Int) -> IndexPath {
+        let section = sectionIndex(containing: index)
+        return IndexPath(item: index - sections[section].start, section: section)
+    }
+
+    /// The global index of an index path, checked.
+    func globalIndex(of indexPath: IndexPath) -> Int {
+        precondition(sections.indices.contains(indexPath.section), "section \(indexPath.section) out of range 0..<\(sections.count)")
+        let section = sections[indexPath.section]
+        precondition(indexPath.item >= 0 && indexPath.item < section.count,
+                     "row \(indexPath.item) out of range 0..<\(section.count) in section \(indexPath.section)")
+        return section.start + indexPath.item
+    }
+
+    /// Recomputes section starts from their counts.
+    mutating func recomputeSectionStarts() {
+        var start = 0
+        for index in sections.indices {
+            sections[index].start = start
+            start += sections[index].count
+        }
+    }
+}
+
+extension Row {
+    /// A hash of every value of the row: two rows with equal values have
+    /// equal hashes (within one process).
+    @inline(__always)
+    var contentHash: Int {
+        var hasher = Hasher()
+        for value in values { hasher.combine(value) }
+        return hasher.finalize()
+    }
+}

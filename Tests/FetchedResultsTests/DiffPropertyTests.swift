@@ -1,0 +1,92 @@
+import Foundation
+import Persistence
+import Testing
+@testable import FetchedResults
+
+/// The keyed diff against the rules of `list-updates.md`, on random
+/// sectioned lists.
+@Suite struct DiffPropertyTests {
+    /// Diffs `old` to `new`, checks every rule and the rebuild.
+    static func check(_ old: TestList, _ new: TestList, seed: UInt64) throws {
+        let newStorage = new.storage
+        let positional = try ResultsDiff.changes(from: old.storage, to: newStorage, identityColumn: "id", sql: "test")
+        let changes = positional.changeSet(new: newStorage) { newStorage.items![$0] }
+        do {
+            try ListUpdateRules.validate(changes, from: old.idSections, to: new.idSections, id: { $0 },
+                                         changedIDs: TestList.changedIDs(from: old, to: new))
+        } catch {
+            Issue.record("seed \(seed): \(error)\nold: \(old)\nnew: \(new)")
+            throw error
+        }
+        let rebuilt = try changes.applied(to: old.idSections)
+        #expect(rebuilt == new.idSections, "seed \(seed)")
+    }
+
+    @Test(arguments: 0..<8)
+    func randomSmallLists(batch: Int) throws {
+        for index in 0..<PropertyTestScale.cases(10_000) {
+            let seed = UInt64(batch * 1_000_000 + index)
+            var generator = SeededGenerator(seed: seed)
+            var nextID = 0
+            let old = TestList.random(using: &generator, nextID: &nextID)
+            let new = old.mutated(using: &generator, nextID: &nextID)
+            try Self.check(old, new, seed: seed)
+        }
+    }
+
+    @Test(arguments: 0..<4)
+    func randomLargerLists(batch: Int) throws {
+        for index in 0..<PropertyTestScale.cases(500) {
+            let seed = UInt64(50_000_000 + batch * 1_000_000 + index)
+            var generator = SeededGenerator(seed: seed)
+            var nextID = 0
+            let old = TestList.random(using: &generator, maxSections: 12, maxRows: 60, nextID: &nextID)
+            let new = old.mutated(using: &generator, nextID: &nextID)
+            try Self.check(old, new, seed: seed)
+        }
+    }
+
+    @Test func allRowsReversedKeepsALongestRun() throws {
+        let old = TestList(sections: [(1, (0..<50).map { .init(id: $0, version: 0) })])
+        let new = TestList(sections: [(1, (0..<50).reversed().map { .init(id: $0, version: 0) })])
+        try Self.check(old, new, seed: 0)
+        let positional = try ResultsDiff.changes(from: old.storage, to: new.storage, identityColumn: "id", sql: "")
+        #expect(positional.movedRows.count == 49)
+    }
+
+    @Test func emptyToEmptyAndBack() throws {
+        let empty = TestList(sections: [])
+        let full = TestList(sections: [(1, [.init(id: 1, version: 0)]), (2, [.init(id: 2, version: 0)])])
+        try Self.check(empty, empty, seed: 0)
+        try Self.check(empty, full, seed: 0)
+        try Self.check(full, empty, seed: 0)
+        let positional = try ResultsDiff.changes(from: empty.storage, to: full.storage, identityColumn: "id", sql: "")
+        #expect(positional.insertedSections == [0, 1])
+    }
+
+    @Test func renamedSectionIsDeletedAndInserted() throws {
+        let old = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 2, version: 0)])])
+        let new = TestList(sections: [(9, [.init(id: 1, version: 0), .init(id: 2, version: 0)])])
+        let positional = try ResultsDiff.changes(from: old.storage, to: new.storage, identityColumn: "id", sql: "")
+        #expect(positional.deletedSections == [0])
+        #expect(positional.insertedSections == [0])
+        #expect(positional.movedRows.isEmpty && positional.deletedRows.isEmpty)
+    }
+
+    @Test func changedRowThatMovesIsAMoveWithContent() throws {
+        let old = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 2, version: 0), .init(id: 3, version: 0)])])
+        let new = TestList(sections: [(1, [.init(id: 2, version: 0), .init(id: 3, version: 0), .init(id: 1, version: 1)])])
+        let positional = try ResultsDiff.changes(from: old.storage, to: new.storage, identityColumn: "id", sql: "")
+        #expect(positional.updatedRows.isEmpty)
+        #expect(positional.movedRows.count == 1)
+        #expect(positional.movedRows.first?.isContentChanged == true)
+    }
+
+    @Test func duplicateIdentityIsAnError() throws {
+        let old = TestList(sections: [(1, [.init(id: 1, version: 0)])])
+        let new = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 1, version: 1)])])
+        #expect(throws: FetchedResultsError.self) {
+            try ResultsDiff.changes(from: old.storage, to: new.storage, identityColumn: "id", sql: "")
+        }
+    }
+}
