@@ -11,6 +11,10 @@ import Testing
         #expect("e\u{301}".displayWidth == 1)
         #expect("ｱ".displayWidth == 1)  // halfwidth katakana
         #expect("Ａ".displayWidth == 2)  // fullwidth latin
+        #expect(Unicode.Scalar(0x200B)!.displayWidth == 0)  // zero width space (format)
+        #expect(Unicode.Scalar(0x1161)!.displayWidth == 0)  // Hangul medial vowel
+        #expect(Unicode.Scalar(0x263A)!.displayWidth == 1)  // ☺, text presentation
+        #expect("\u{1}".displayWidth == 0)
     }
 
     @Test func fitsTextToAWidthWithAnEllipsis() {

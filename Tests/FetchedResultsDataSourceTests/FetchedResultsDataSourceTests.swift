@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    @Test func fetchingAgainKeepsOneSubscription() async throws {
+        try await PhotoLibrary.with { library in
+            try await library.dataSource.performFetch()
+            #expect(library.dataSource.snapshot.listSections() == (try library.freshFetch()), "answers right after the fetch")
+            let batches = library.consumer.batches
+            try await library.database.write { db in
+                try db.execute(sql: "INSERT INTO photo (album, name, rating) VALUES ('Album 1', 'Again', 3)")
+            }
+            try await library.settle()
+            #expect(library.consumer.batches == batches + 1, "one batch per change, not one per fetch")
+            #expect(library.consumer.violations.isEmpty)
+        }
+    }
+
     @Test func cellsAreConfiguredThroughTheClosureWithAnIdentifierPerItem() async throws {
         try await PhotoLibrary.with { library in
             let path = IndexPath(item: 0, section: 0)

@@ -152,4 +152,22 @@ import Testing
         #expect(consumer.batchCount == 1)
         #expect(consumer.rowCount == 5)
     }
+
+    @Test func keysScrollTheList() throws {
+        #expect(TerminalKey.parse(Array("\u{1B}[A\u{1B}[Bx\u{1B}[5~\u{1B}[6~jkq\u{1B}OA".utf8))
+                == [.up, .down, .pageUp, .pageDown, .down, .up, .quit, .up])
+        let fixture = try makeList(size: TerminalSize(rows: 6, columns: 30), sections: [ListSection(name: .null, items: Self.entries(1...20))])
+        fixture.list.handle(.pageDown)
+        #expect(fixture.list.scrollOffset == 3)
+        fixture.list.handle(.down)
+        fixture.list.handle(.end)
+        #expect(fixture.list.scrollOffset == 16)
+        #expect(fixture.list.screen().text[4] == "  #20  original")
+        fixture.list.handle(.up)
+        #expect(fixture.list.scrollOffset == 15)
+        fixture.list.handle(.home)
+        #expect(fixture.list.scrollOffset == 0)
+        #expect(fixture.list.handle(.quit) == false)
+        #expect(fixture.output.terminal.text == fixture.list.screen().text)
+    }
 }

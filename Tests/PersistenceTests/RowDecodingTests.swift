@@ -114,3 +114,53 @@ import Testing
         }
     }
 }
+
+@Suite struct LentRowTests {
+    /// A record that keeps the row it was given.
+    struct KeepsRow: FetchableRecord {
+        var row: Row
+        init(row: Row) { self.row = row }
+    }
+
+    @Test func recordsThatKeepTheirRowGetACopy() throws {
+        let kept: [KeepsRow]
+        let first: KeepsRow?
+        do {
+            let db = try Database(location: .inMemory)
+            try makePhotoTable(db)
+            kept = try KeepsRow.fetchAll(db, sql: "SELECT id, name FROM photo ORDER BY id")
+            first = try KeepsRow.fetchOne(db, sql: "SELECT id, name FROM photo ORDER BY id")
+            let cursor = try KeepsRow.fetchCursor(db, sql: "SELECT name FROM photo ORDER BY id DESC")
+            let last = try #require(try cursor.next())
+            try db.close()
+            // Read after the statement is gone.
+            #expect(last.row[0] == .text("Harbor"))
+        }
+        #expect(kept.map { $0.row["name"] } == [.text("Sunset"), .text("Dog"), .text("Harbor")])
+        #expect(kept.map(\.row.values) == [[.integer(1), .text("Sunset")], [.integer(2), .text("Dog")], [.integer(3), .text("Harbor")]])
+        #expect(first?.row == Row(["id": .integer(1), "name": .text("Sunset")]))
+    }
+
+    @Test func keptRowsCrossThreads() async throws {
+        let rows = try withDatabase { db in
+            try makePhotoTable(db)
+            return try Row.fetchAll(db, sql: "SELECT name FROM photo ORDER BY id")
+        }
+        let names = await Task.detached { rows.map { $0[0] } }.value
+        #expect(names == [.text("Sunset"), .text("Dog"), .text("Harbor")])
+    }
+
+    @Test func valuesTooLargeForSQLiteAreEncodingErrors() throws {
+        struct Big: Codable, PersistableRecord {
+            static let databaseTableName = "big"
+            var id: Int64
+            var value: UInt64
+        }
+        try withDatabase { db in
+            try db.execute(sql: "CREATE TABLE big (id INTEGER PRIMARY KEY, value INTEGER)")
+            #expect(throws: EncodingError.self) { try Big(id: 1, value: .max).insert(db) }
+            try Big(id: 2, value: 42).insert(db)
+            #expect(try Int.fetchAll(db, sql: "SELECT value FROM big") == [42])
+        }
+    }
+}

@@ -15,8 +15,9 @@ extension ListBatch {
     /// Applying the steps to the old list gives the same list as
     /// `changes.applied(to:)` (tests check this on random change sets).
     ///
-    /// - Complexity: O(n·k) for n rows in the touched sections and k moves
-    ///   and inserts: each one looks up its neighbour by a linear scan.
+    /// - Complexity: O(s + n·k) for s sections, n rows in the sections that
+    ///   rows move into, out of or are inserted into, and k moves and
+    ///   inserts: each one looks up its neighbour by a linear scan.
     public func steps() -> [ListStep<Item>] {
         var steps: [ListStep<Item>] = []
         steps.reserveCapacity(changes.count)
@@ -73,11 +74,21 @@ private struct RowPlacement<Item: Sendable> {
             slot += 1
         }
 
+        // Only sections that rows move into, out of, or are inserted into
+        // need tracking; the others keep their rows in place.
+        var touched = Set(changes.insertedRows.map(\.indexPath.section))
+        for move in changes.movedRows {
+            touched.insert(move.to.section)
+            if let new = newIndexOfOld[move.from.section] { touched.insert(new) }
+        }
+        var oldIndexOfNew: [Int: Int] = [:]
+        for (old, new) in newIndexOfOld where touched.contains(new) { oldIndexOfNew[new] = old }
+
         // Now: survivors and rows about to move away, in old order.
         current = Array(repeating: [], count: newSectionCount)
         var survivors = Array(repeating: [Token](), count: newSectionCount)
         let movedFrom = Set(changes.movedRows.map(\.from))
-        for (old, new) in newIndexOfOld {
+        for (new, old) in oldIndexOfNew {
             for row in 0..<batch.oldRowCounts[old] {
                 let path = IndexPath(item: row, section: old)
                 guard !deletedRows.contains(path) else { continue }
@@ -89,16 +100,13 @@ private struct RowPlacement<Item: Sendable> {
                 }
             }
         }
-        for insert in changes.insertedSections {
-            current[insert.index] = (0..<insert.section.items.count).map { .inserted(IndexPath(item: $0, section: insert.index)) }
-        }
 
         // At the end: explicit rows at their index, survivors in the gaps.
         var explicit = Array(repeating: [Int: Token](), count: newSectionCount)
         for insert in changes.insertedRows { explicit[insert.indexPath.section][insert.indexPath.item] = .inserted(insert.indexPath) }
         for move in changes.movedRows { explicit[move.to.section][move.to.item] = .old(move.from) }
         final = current
-        for section in 0..<newSectionCount where !insertedSections.contains(section) {
+        for section in touched {
             var next = survivors[section].makeIterator()
             final[section] = (0..<batch.newRowCounts[section]).map { row in
                 explicit[section][row] ?? next.next() ?? .inserted(IndexPath(item: row, section: section))

@@ -70,7 +70,7 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     /// - Throws: What ``FetchedResultsController/performFetch()`` throws.
     public func performFetch() async throws {
         try await controller.performFetch()
-        updates?.cancel()
+        stop()
         let changes = controller.changes
         updates = Task { [weak self] in
             do {
@@ -83,8 +83,12 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
             } catch {
                 self?.onError?(error)
             }
-            self?.fetched?.resume()
-            self?.fetched = nil
+            // A cancelled task belongs to an earlier fetch: `stop()` already
+            // resumed whoever waited for it.
+            if !Task.isCancelled {
+                self?.fetched?.resume()
+                self?.fetched = nil
+            }
         }
         // The task runs on this actor, so it cannot deliver the initial
         // update before the continuation is in place.
@@ -95,6 +99,8 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     public func stop() {
         updates?.cancel()
         updates = nil
+        fetched?.resume()
+        fetched = nil
     }
 
     /// Calls `handler` after each update is applied to the list (after the

@@ -14,7 +14,12 @@ import Foundation
 @MainActor
 public final class LineListConsumer: ListConsumer {
     /// Where the consumer reads titles and rows.
-    public weak var dataSource: (any ListViewDataSource<TerminalCell>)?
+    public weak var dataSource: (any ListViewDataSource<TerminalCell>)? {
+        didSet {
+            // Follows the new data source from its current state.
+            if let dataSource { model.reload(from: dataSource, consumer: self) }
+        }
+    }
     /// The number of batches applied.
     public private(set) var batchCount = 0
 

@@ -18,7 +18,14 @@ import Foundation
 @MainActor
 public final class TerminalList: ListConsumer {
     /// Where the list reads titles and rows.
-    public weak var dataSource: (any ListViewDataSource<TerminalCell>)?
+    public weak var dataSource: (any ListViewDataSource<TerminalCell>)? {
+        didSet {
+            // As a table view does, a new data source reloads the list.
+            if let dataSource { model.reload(from: dataSource, consumer: self) }
+            clampScrollOffset()
+            redraw()
+        }
+    }
     /// The text of the top line.
     public var title: String { didSet { redraw() } }
     /// The titles of the columns, drawn under the top line; none by default.

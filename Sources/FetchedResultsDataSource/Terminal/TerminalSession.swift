@@ -22,9 +22,14 @@ public final class TerminalSession {
     public private(set) var size: TerminalSize
     /// Called on the main actor when the terminal is resized (`SIGWINCH`).
     public var onResize: ((TerminalSize) -> Void)?
+    /// Called on the main actor for each key typed, when standard input is
+    /// the terminal too (read in raw mode; Ctrl-C still interrupts).
+    public var onKey: ((TerminalKey) -> Void)?
 
     private let fileDescriptor: Int32
     private var resizeSource: DispatchSourceSignal?
+    private var keySource: DispatchSourceRead?
+    private var savedInputMode: termios?
 
     /// Starts a full-screen session (alternate screen, hidden cursor) when
     /// `fileDescriptor` is a terminal.
@@ -48,6 +53,29 @@ public final class TerminalSession {
         }
         source.resume()
         resizeSource = source
+        readKeys()
+    }
+
+    /// Reads standard input in raw mode (no echo, no line buffering, but
+    /// signals kept) when it is a terminal.
+    private func readKeys() {
+        guard isatty(STDIN_FILENO) != 0 else { return }
+        var mode = termios()
+        guard tcgetattr(STDIN_FILENO, &mode) == 0 else { return }
+        savedInputMode = mode
+        mode.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler { [weak self] in
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            guard count > 0 else { return }
+            MainActor.assumeIsolated {
+                for key in TerminalKey.parse(Array(buffer[..<count])) { self?.onKey?(key) }
+            }
+        }
+        source.resume()
+        keySource = source
     }
 
     /// The size of the terminal behind a file descriptor (`TIOCGWINSZ`), or
@@ -88,6 +116,12 @@ public final class TerminalSession {
     public func end() {
         resizeSource?.cancel()
         resizeSource = nil
+        keySource?.cancel()
+        keySource = nil
+        if var mode = savedInputMode {
+            tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+            savedInputMode = nil
+        }
         write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     }
 

@@ -63,8 +63,8 @@ public typealias RowCursor = RecordCursor<Row>
 @usableFromInline
 final class RowStepper {
     private let statement: Statement
-    private let layout: RowLayout
-    @exclusivity(unchecked) private var storage: RowStorage?
+    @usableFromInline let layout: RowLayout
+    @usableFromInline @exclusivity(unchecked) var storage: RowStorage?
     @exclusivity(unchecked) private var isDone = false
 
     @usableFromInline
@@ -111,9 +111,15 @@ final class RowStepper {
     }
 
     /// The current row, lent.
-    @usableFromInline
+    @inlinable @inline(__always)
     func currentRow() -> Row {
         if let storage { return Row(layout: layout, storage: storage) }
+        return makeLentRow()
+    }
+
+    /// The first lent row, or the one after a row was kept.
+    @usableFromInline
+    func makeLentRow() -> Row {
         let lent = RowStorage(statement: statement.handle!)
         storage = lent
         return Row(layout: layout, storage: lent)
@@ -121,12 +127,17 @@ final class RowStepper {
 
     /// Copies the lent row when it was kept, so that it survives the next
     /// step.
-    @usableFromInline
+    @inlinable @inline(__always)
     func rowWasUsed() {
         if storage != nil, !isKnownUniquelyReferenced(&storage) {
-            storage?.materialize(columnCount: layout.columns.count)
-            storage = nil
+            rowWasKept()
         }
+    }
+
+    @usableFromInline
+    func rowWasKept() {
+        storage?.materialize(columnCount: layout.columns.count)
+        storage = nil
     }
 
     /// Resets the statement, once.

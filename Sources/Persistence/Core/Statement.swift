@@ -158,18 +158,22 @@ public final class Statement {
 
     @inlinable @inline(__always)
     static func columnValue(_ handle: OpaquePointer, _ index: Int32) -> DatabaseValue {
-        switch sqlite3_column_type(handle, index) {
+        // One sqlite3_column_value call, then the value accessors, which
+        // skip the per-call connection checks of sqlite3_column_*. The
+        // value is unprotected: fine, the connection is used by one thread.
+        guard let value = sqlite3_column_value(handle, index) else { return .null }
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            return .integer(sqlite3_column_int64(handle, index))
+            return .integer(sqlite3_value_int64(value))
         case SQLITE_FLOAT:
-            return .real(sqlite3_column_double(handle, index))
+            return .real(sqlite3_value_double(value))
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(handle, index) else { return .text("") }
-            let count = Int(sqlite3_column_bytes(handle, index))
+            guard let text = sqlite3_value_text(value) else { return .text("") }
+            let count = Int(sqlite3_value_bytes(value))
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(handle, index))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob(Data()) }
+            let count = Int(sqlite3_value_bytes(value))
+            guard count > 0, let bytes = sqlite3_value_blob(value) else { return .blob(Data()) }
             return .blob(Data(bytes: bytes, count: count))
         default:
             return .null

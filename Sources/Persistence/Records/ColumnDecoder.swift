@@ -12,9 +12,18 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     /// someone asks for the coding path.
     let key: (any CodingKey)?
 
+    /// The column's value, read once.
+    let value: DatabaseValue
+
+    init(row: Row, index: Int, key: (any CodingKey)?, value: DatabaseValue? = nil) {
+        self.row = row
+        self.index = index
+        self.key = key
+        self.value = value ?? row[index]
+    }
+
     var codingPath: [any CodingKey] { key.map { [$0] } ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private var value: DatabaseValue { row[index] }
 
     /// Decodes the column as `T`.
     ///

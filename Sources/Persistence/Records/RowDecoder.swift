@@ -17,7 +17,21 @@ struct RowDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(row: row))
+        let storage = row.storage
+        guard storage.isLent else {
+            return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(row: row))
+        }
+        // A fetch lends the same storage for every row: its container is
+        // made once and reused, saving an allocation and two generic
+        // metadata lookups per row.
+        storage.keyHint = 0
+        if storage.cachedContainerKey == ObjectIdentifier(Key.self), let cached = storage.cachedContainer {
+            return unsafeDowncast(cached, to: ContainerCache<Key>.self).container
+        }
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(lentStorage: storage, layout: row.layout))
+        storage.cachedContainer = ContainerCache(container)
+        storage.cachedContainerKey = ObjectIdentifier(Key.self)
+        return container
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -86,5 +100,14 @@ extension RowDecodingError {
 extension Array {
     subscript(safe index: Int) -> Element? {
         indices.contains(index) ? self[index] : nil
+    }
+}
+
+/// A keyed container kept by a lent ``RowStorage`` between rows.
+final class ContainerCache<Key: CodingKey> {
+    let container: KeyedDecodingContainer<Key>
+
+    init(_ container: KeyedDecodingContainer<Key>) {
+        self.container = container
     }
 }

@@ -9,19 +9,50 @@ import Foundation
 /// Missing columns and NULLs decode as nil for optional properties; for
 /// others they throw a ``RowDecodingError`` naming the column.
 struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let row: Row
+    // Layout and storage are held unmanaged: copying the container (the
+    // standard library's box copies it for every key) then costs no
+    // reference counting, and a container cached in a lent storage (see
+    // ``RowDecoder``) does not keep that storage alive, which would make
+    // every lent row look kept. For lent rows, the fetch keeps both alive;
+    // for other rows, `owner` does.
+    private let unmanagedLayout: Unmanaged<RowLayout>
+    private let unmanagedStorage: Unmanaged<RowStorage>
+    /// Keeps a row that is not lent alive while the container lives.
+    private let owner: Row?
 
+    /// A container for any row.
     init(row: Row) {
-        self.row = row
-        if row.storage.isLent { row.storage.keyHint = 0 }
+        self.unmanagedLayout = Unmanaged.passUnretained(row.layout)
+        self.unmanagedStorage = Unmanaged.passUnretained(row.storage)
+        self.owner = row.storage.isLent ? nil : row
     }
+
+    /// A container for the rows a fetch lends from `storage`, kept by that
+    /// storage between rows.
+    init(lentStorage storage: RowStorage, layout: RowLayout) {
+        self.unmanagedLayout = Unmanaged.passUnretained(layout)
+        self.unmanagedStorage = Unmanaged.passUnretained(storage)
+        self.owner = nil
+    }
+
+    private var layout: RowLayout { unmanagedLayout.takeUnretainedValue() }
+
+    /// The storage, without retaining it: it outlives every use (see
+    /// `unmanagedStorage`).
+    @inline(__always)
+    private func withStorage<T>(_ body: (RowStorage) throws -> T) rethrows -> T {
+        try unmanagedStorage._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The row being decoded.
+    private var row: Row { Row(layout: layout, storage: unmanagedStorage.takeUnretainedValue()) }
 
     var codingPath: [any CodingKey] { [] }
 
-    var allKeys: [Key] { row.layout.columns.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] { layout.columns.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
-        row.layout.index(ofColumn: key.stringValue) != nil
+        layout.index(ofColumn: key.stringValue) != nil
     }
 
     /// The column of a key: the one after the previous key's when its name
@@ -29,51 +60,63 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     @inline(__always)
     private func index(of key: Key) -> Int? {
         let name = key.stringValue
-        let storage = row.storage
-        guard storage.isLent else { return row.layout.index(ofColumn: name) }
-        let columns = row.layout.columns
-        let expected = storage.keyHint
-        if expected < columns.count, columns[expected] == name {
-            storage.keyHint = expected + 1
-            return expected
+        return unmanagedLayout._withUnsafeGuaranteedRef { layout in
+            withStorage { storage in
+                guard storage.isLent else { return layout.index(ofColumn: name) }
+                let columns = layout.columns
+                let expected = storage.keyHint
+                if expected < columns.count, columns[expected] == name {
+                    storage.keyHint = expected + 1
+                    return expected
+                }
+                guard let found = layout.index(ofColumn: name) else { return nil }
+                storage.keyHint = found + 1
+                return found
+            }
         }
-        guard let found = row.layout.index(ofColumn: name) else { return nil }
-        storage.keyHint = found + 1
-        return found
     }
 
     @inline(__always)
     private func requiredIndex<T>(of key: Key, _ type: T.Type) throws -> Int {
         guard let index = index(of: key) else {
-            throw RowDecodingError(kind: .columnNotFound, column: key.stringValue, index: nil, type: T.self, value: nil, layout: row.layout)
+            throw RowDecodingError(kind: .columnNotFound, column: key.stringValue, index: nil, type: T.self, value: nil, layout: layout)
         }
         return index
     }
 
     @inline(__always)
     private func convert<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
-        let value = row[index]
+        let value = withStorage { $0.value(at: index) }
         if let converted = T.fromDatabaseValue(value) { return converted }
-        throw RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: T.self, value: value, layout: row.layout)
+        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
     }
 
     @inline(__always)
     private func convertInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws -> T {
-        let value = row[index]
+        let value = withStorage { $0.value(at: index) }
         if let int = Int64.fromDatabaseValue(value), let converted = T(exactly: int) { return converted }
-        throw RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: T.self, value: value, layout: row.layout)
+        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
     }
 
-    /// The column index of an optional value, or nil when the column is
-    /// missing or NULL.
+    /// The column of an optional value and its value, or nil when the
+    /// column is missing or NULL. The column is read once.
     @inline(__always)
-    private func presentIndex(of key: Key) -> Int? {
-        guard let index = index(of: key), !row[index].isNull else { return nil }
-        return index
+    private func presentValue(of key: Key) -> (index: Int, value: DatabaseValue)? {
+        guard let index = index(of: key) else { return nil }
+        let value = withStorage { $0.value(at: index) }
+        if value.isNull { return nil }
+        return (index, value)
+    }
+
+    @inline(__always)
+    private func convertIfPresent<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
+        guard let (index, value) = presentValue(of: key) else { return nil }
+        if let converted = T.fromDatabaseValue(value) { return converted }
+        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        presentIndex(of: key) == nil
+        presentValue(of: key) == nil
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try convert(type, at: requiredIndex(of: key, type)) }
@@ -99,17 +142,17 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
         return try ColumnDecoder(row: row, index: index, key: key).decodeColumn(T.self)
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentIndex(of: key).map { try convert(type, at: $0) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try presentIndex(of: key).map { try convert(type, at: $0) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try presentIndex(of: key).map { try convert(type, at: $0) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try presentIndex(of: key).map { try convert(type, at: $0) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try presentIndex(of: key).map { try convert(type, at: $0) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try presentIndex(of: key).map { try convert(type, at: $0) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try presentIndex(of: key).map { try convert(type, at: $0) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try convertIfPresent(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try convertIfPresent(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try convertIfPresent(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try convertIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try convertIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try convertIfPresent(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try convertIfPresent(type, key) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let index = presentIndex(of: key) else { return nil }
-        return try ColumnDecoder(row: row, index: index, key: key).decodeColumn(T.self)
+        guard let (index, value) = presentValue(of: key) else { return nil }
+        return try ColumnDecoder(row: row, index: index, key: key, value: value).decodeColumn(T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

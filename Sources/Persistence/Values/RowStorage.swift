@@ -20,6 +20,11 @@ final class RowStorage: @unchecked Sendable {
     /// while the storage is lent (so by one thread).
     @exclusivity(unchecked) var keyHint = 0
 
+    /// The Decodable keyed container made for the lent rows, and the type
+    /// of its keys (see ``RowDecoder``). Dropped when the row is copied.
+    @exclusivity(unchecked) var cachedContainer: AnyObject?
+    @exclusivity(unchecked) var cachedContainerKey: ObjectIdentifier?
+
     /// Whether the storage reads from a statement, lent by a fetch.
     var isLent: Bool { statement != nil }
 
@@ -50,5 +55,7 @@ final class RowStorage: @unchecked Sendable {
         }
         values = copied
         self.statement = nil
+        cachedContainer = nil
+        cachedContainerKey = nil
     }
 }

@@ -14,7 +14,8 @@ struct DemoCommand: ParsableCommand {
             plays a scene of writes — from plume itself and from a second process (the sqlite3 \
             shell) — inserting, deleting, re-rating (rows move), renaming, emptying an album (its \
             section vanishes) and creating one (a section appears). Each change set is shown as it \
-            arrives; when the output is not a terminal, as readable lines. It ends with a summary.
+            arrives (arrows and Page Up/Down scroll, q quits); when the output is not a terminal, \
+            as readable lines. It always ends with a summary and exit status 0.
 
             Examples:
               plume demo
@@ -62,12 +63,12 @@ struct DemoCommand: ParsableCommand {
         MainActor.assumeIsolated {
             let runner = DemoRunner(database: queue, path: location, pace: pace, stats: initialStats)
             WatchLifetime.keep(runner)
-            WatchLifetime.keep(SignalTrap { _ in
-                MainActor.assumeIsolated {
-                    runner.interrupt()
-                    Self.end(runner.stats, queue: queue, temporaryDirectory: temporaryDirectory)
-                }
-            })
+            let stop: @MainActor @Sendable () -> Void = {
+                runner.interrupt()
+                Self.end(runner.stats, queue: queue, temporaryDirectory: temporaryDirectory)
+            }
+            runner.onQuit = stop
+            WatchLifetime.keep(SignalTrap { _ in MainActor.assumeIsolated { stop() } })
             Task {
                 do {
                     try await runner.run()

@@ -17,6 +17,8 @@ final class DemoRunner {
     private var updates = 0
     private var lastUpdate = ContinuousClock.now
     private var waiter: (updates: Int, continuation: CheckedContinuation<Bool, Never>)?
+    /// Called when the user types `q` in the terminal table.
+    var onQuit: (() -> Void)?
 
     init(database: DatabaseQueue, path: String, pace: Duration, stats: DemoStats) {
         self.database = database
@@ -41,6 +43,7 @@ final class DemoRunner {
         stats.initialSections = dataSource.numberOfSections
         dataSource.onUpdate { [unowned self] update in self.received(update) }
         let list = LiveList(title: "plume demo", dataSource: dataSource)
+        list.onQuit = { [unowned self] in self.onQuit?() }
         self.list = list
         dataSource.consumer = list.consumer
         if !list.isTerminal {

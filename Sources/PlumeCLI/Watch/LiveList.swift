@@ -13,6 +13,8 @@ final class LiveList {
     private let session: TerminalSession?
     private let table: TerminalList?
     private var timer: DispatchSourceTimer?
+    /// Called when the user types `q` in the terminal table.
+    var onQuit: (() -> Void)?
 
     /// Creates the list for standard output.
     ///
@@ -27,6 +29,9 @@ final class LiveList {
             self.session = session
             self.table = table
             self.consumer = table
+            session.onKey = { [weak self] key in
+                if !table.handle(key) { self?.onQuit?() }
+            }
             let timer = DispatchSource.makeTimerSource(queue: .main)
             timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
             timer.setEventHandler { MainActor.assumeIsolated { table.expireHighlights() } }

@@ -13,23 +13,33 @@ struct WatchCommand: ParsableCommand {
             The query runs in a fetched results controller: after each commit that changes \
             its result (by any process), plume prints the change set a list view would apply.
 
-            --format jsonl (the default) prints one JSON object per line, flushed at once:
-              {"event":"initial","sections":[{"name":…,"rows":[ROW,…]},…]}
-              {"event":"change","sections":{"deleted":[OLD_INDEX,…],"inserted":[{"index":NEW_INDEX,"name":…,"rows":[…]},…]},
-               "rows":{"deleted":[[S,R],…],"inserted":[{"to":[S,R],"row":ROW},…],
-               "moved":[{"from":[S,R],"to":[S,R],"row":ROW},…],"updated":[{"from":[S,R],"to":[S,R],"row":ROW},…]}}
+            --format jsonl (the default) prints one JSON object per line, flushed at once \
+            (shown here over several lines):
+              {"event":"initial",
+               "sections":[{"name":…,"rows":[ROW,…]},…]}
+              {"event":"change",
+               "sections":{"deleted":[OLD_INDEX,…],
+                           "inserted":[{"index":NEW_INDEX,"name":…,"rows":[ROW,…]},…]},
+               "rows":{"deleted":[[S,R],…],
+                       "inserted":[{"to":[S,R],"row":ROW},…],
+                       "moved":[{"from":[S,R],"to":[S,R],"row":ROW},…],
+                       "updated":[{"from":[S,R],"to":[S,R],"row":ROW},…]}}
+
             Without --section there is one section named null (none while the result is empty, so \
             that the change events always apply to what was printed). ROW is an object of the \
             query's columns; blobs are {"base64":"…"}. Deleted rows and \
             sections, and the "from" of moves and updates, are old positions; the others are new ones.
 
-            --format table shows a live table in the terminal (plain change lines when the output \
-            is not a terminal).
+            --format table shows a live table in the terminal: changed rows are highlighted, \
+            arrows, Page Up/Down and Home/End scroll, q quits. When the output is not a \
+            terminal, it prints each change as a plain line instead.
 
             Examples:
               plume watch photos.sqlite "SELECT * FROM photo ORDER BY created"
-              plume watch photos.sqlite "SELECT p.id, p.name, a.name AS album FROM photo p JOIN album a ON a.id = p.album_id ORDER BY album, p.name" --section album
-              plume watch photos.sqlite "SELECT * FROM photo ORDER BY rating DESC" --format table
+              plume watch photos.sqlite \\
+                "SELECT * FROM photo ORDER BY album_id, name" --section album_id
+              plume watch photos.sqlite "SELECT * FROM photo ORDER BY rating DESC" \\
+                --format table
 
             SIGINT (Ctrl-C) or SIGTERM ends it with exit status 0. Bad input (a missing file, an SQL \
             error, a missing or duplicate identity, a query not ordered by its section column first) \

@@ -32,14 +32,3 @@ struct WatchJSONLines: Sendable {
         })
     }
 }
-
-/// Keeps what a long-running command needs alive until the process exits.
-@MainActor
-enum WatchLifetime {
-    private static var kept: [AnyObject] = []
-
-    /// Keeps an object alive.
-    static func keep(_ object: AnyObject) {
-        kept.append(object)
-    }
-}

@@ -22,6 +22,10 @@ enum WatchTable {
         }
         WatchLifetime.keep(dataSource)
         WatchLifetime.keep(list)
+        list.onQuit = {
+            list.end()
+            exit(0)
+        }
         WatchLifetime.keep(SignalTrap { _ in
             MainActor.assumeIsolated { list.end() }
             exit(0)

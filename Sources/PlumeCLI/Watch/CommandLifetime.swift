@@ -32,3 +32,14 @@ enum StandardOutput {
         TerminalSession.write(text + "\n", to: STDOUT_FILENO)
     }
 }
+
+/// Keeps what a long-running command needs alive until the process exits.
+@MainActor
+enum WatchLifetime {
+    private static var kept: [AnyObject] = []
+
+    /// Keeps an object alive.
+    static func keep(_ object: AnyObject) {
+        kept.append(object)
+    }
+}
