@@ -12,8 +12,9 @@ public struct FetchedResultsUpdate<Item: FetchableRecord & Sendable>: Sendable {
     /// The changes from ``previousSnapshot`` to ``snapshot``; empty for the
     /// initial update.
     public var changes: ChangeSet<Item>
-    /// Whether this is the first update of a sequence: the snapshot as it
-    /// stood when iteration began, with no changes.
+    /// Whether this update starts over: the snapshot as it stood when
+    /// iteration began, or the result of a new `performFetch()`, with no
+    /// changes. Replace the list with ``snapshot``.
     public var isInitial: Bool
 
     /// Creates an update.

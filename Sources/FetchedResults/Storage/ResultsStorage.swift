@@ -31,20 +31,13 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     /// The section holding a global index.
     ///
     /// - Complexity: O(log s) for s sections.
-    func sectionIndex(containing index: Int) -> Int {
-        var low = 0, high = sections.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sections[mid].start <= index { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
+    func sectionIndex(containing index: Int) -> Int { sections.sectionIndex(containing: index) }
 
     /// The index path of a global index.
-    func indexPath(ofGlobal index: Int) -> IndexPath {
-        let section = sectionIndex(containing: index)
-        return IndexPath(item: index - sections[section].start, section: section)
-    }
+    func indexPath(ofGlobal index: Int) -> IndexPath { sections.indexPath(ofGlobal: index) }
+
+    /// The keys and sections, without the items (what diffs work on).
+    var keyed: KeyedRows { KeyedRows(keys: keys, sections: sections) }
 
     /// The global index of an index path, checked.
     func globalIndex(of indexPath: IndexPath) -> Int {
@@ -62,6 +55,33 @@ struct ResultsStorage<Item: Sendable>: Sendable {
             sections[index].start = start
             start += sections[index].count
         }
+    }
+}
+
+/// Row keys and sections: all a diff needs, free of the item type so that
+/// the diff runs specialized whatever `Item` is.
+struct KeyedRows: Sendable {
+    var keys: ChunkedArray<RowKey>
+    var sections: [SectionRange]
+}
+
+extension [SectionRange] {
+    /// The section holding a global index.
+    ///
+    /// - Complexity: O(log s) for s sections.
+    func sectionIndex(containing index: Int) -> Int {
+        var low = 0, high = count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if self[mid].start <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The index path of a global index.
+    func indexPath(ofGlobal index: Int) -> IndexPath {
+        let section = sectionIndex(containing: index)
+        return IndexPath(item: index - self[section].start, section: section)
     }
 }
 

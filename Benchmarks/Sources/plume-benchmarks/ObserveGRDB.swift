@@ -1,0 +1,45 @@
+import Foundation
+import GRDB
+
+/// GRDB's `ValueObservation` over the photo table, delivering the new
+/// array plus the `CollectionDifference` a list needs.
+final class GRDBObserver: @unchecked Sendable {
+    // Safe: `ids` and `count` are only touched on `queue` (the observation
+    // delivers there) and read by the waiting thread after `delivered`.
+    let dbQueue: DatabaseQueue
+    private let queue = DispatchQueue(label: "grdb.delivery")
+    private let delivered = DispatchSemaphore(value: 0)
+    private var cancellable: AnyDatabaseCancellable?
+    private var ids: [Int64] = []
+    private var count = 0
+
+    init(path: String, sql: String) throws {
+        dbQueue = try DatabaseQueue(path: path)
+        let observation = ValueObservation.tracking { db in try GRDBPhotos.RowPhoto.fetchAll(db, sql: sql) }
+        cancellable = observation.start(in: dbQueue, scheduling: .async(onQueue: queue), onError: { error in
+            fatalError("GRDB observation failed: \(error)")
+        }, onChange: { [unowned self] photos in
+            let newIDs = photos.map(\.value.id)
+            let difference = newIDs.difference(from: ids).inferringMoves()
+            ids = newIDs
+            count = photos.count
+            precondition(difference.count <= 2, "one renamed photo moves at most once")
+            delivered.signal()
+        })
+        delivered.wait() // the initial value
+    }
+
+    /// Renames one photo and waits for the new array and its difference.
+    func rename(id: Int64, to name: String) throws -> Int {
+        try dbQueue.write { db in
+            try db.execute(sql: "UPDATE photo SET name = ? WHERE id = ?", arguments: [name, id])
+        }
+        delivered.wait()
+        return count
+    }
+
+    func close() throws {
+        cancellable?.cancel()
+        try dbQueue.close()
+    }
+}
