@@ -15,6 +15,24 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     /// - Complexity: O(n log n) for n rows (the duplicate check sorts
     ///   integer identities; sorted ones cost O(n)).
     func fetch(_ db: Database) throws -> ResultsStorage<Item> {
+        // Items go to a plain array: the scan itself is free of `Item`, so
+        // it runs specialized whatever module the item type comes from.
+        var items: [Item] = []
+        let decode: ((Row) throws -> Void)? = isBatched ? nil : { row in items.append(try Item(row: row)) }
+        let scan = try RowScanner.scan(request, db, decode: decode)
+        var storage = ResultsStorage<Item>()
+        storage.keys = scan.rows.keys
+        storage.sections = scan.rows.sections
+        storage.columnNames = scan.columns
+        if !isBatched { storage.items = ChunkedArray(chunking: items) }
+        return storage
+    }
+}
+
+/// Runs a request's query, keeping row keys and sections and handing each
+/// row to a decoder.
+enum RowScanner {
+    static func scan(_ request: FetchRequest, _ db: Database, decode: ((Row) throws -> Void)?) throws -> (rows: KeyedRows, columns: [String]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         let columns = statement.columnNames
@@ -29,9 +47,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
             }
             sectionIndex = index
         }
-        var storage = ResultsStorage<Item>()
-        storage.columnNames = columns
-        if !isBatched { storage.items = ChunkedArray() }
+        var keys = ChunkedArray<RowKey>()
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
         let cursor = try Row.fetchCursor(db, sql: sql, arguments: request.arguments)
@@ -39,10 +55,10 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
             let id = row[identityIndex]
             try identities.insert(id)
             try sections.append(sectionIndex.map { row[$0] } ?? .null)
-            storage.keys.append(RowKey(id: id, contentHash: row.contentHash))
-            if !isBatched {
+            keys.append(RowKey(id: id, contentHash: row.contentHash))
+            if let decode {
                 do {
-                    storage.items?.append(try Item(row: row))
+                    try decode(row)
                 } catch var error as RowDecodingError {
                     error.sql = sql
                     throw error
@@ -50,8 +66,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
             }
         }
         try identities.finish()
-        storage.sections = sections.sections
-        return storage
+        return (KeyedRows(keys: keys, sections: sections.sections), columns)
     }
 }
 
@@ -82,8 +97,9 @@ struct SectionBuilder {
     }
 }
 
-/// Finds a duplicate identity: integer identities are sorted once at the
-/// end (linear when they come sorted), others hashed as they come.
+/// Finds a duplicate identity: integer identities are checked at the end,
+/// in a bitmap when they span a compact range (rowids, usually) or by
+/// sorting; others are hashed as they come.
 struct DuplicateDetector {
     let column: String
     let sql: String
@@ -105,10 +121,25 @@ struct DuplicateDetector {
     }
 
     mutating func finish() throws(FetchedResultsError) {
+        defer { integers = [] }
+        if let low = integers.min(), let high = integers.max() {
+            let span = high.subtractingReportingOverflow(low)
+            if !span.overflow, span.partialValue < Int64(integers.count) * 8 + 4096 {
+                var seen = [UInt64](repeating: 0, count: Int(span.partialValue) / 64 + 1)
+                for value in integers {
+                    let offset = Int(value - low)
+                    let bit: UInt64 = 1 << UInt64(offset % 64)
+                    if seen[offset / 64] & bit != 0 {
+                        throw FetchedResultsError(.duplicateIdentity(column: column, value: .integer(value)), sql: sql)
+                    }
+                    seen[offset / 64] |= bit
+                }
+                return
+            }
+        }
         integers.sort()
         for index in integers.indices.dropFirst() where integers[index] == integers[index - 1] {
             throw FetchedResultsError(.duplicateIdentity(column: column, value: .integer(integers[index])), sql: sql)
         }
-        integers = []
     }
 }

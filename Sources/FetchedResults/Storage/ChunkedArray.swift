@@ -38,6 +38,18 @@ struct ChunkedArray<Element> {
         if !chunk.isEmpty { appendChunk(chunk) }
     }
 
+    /// Creates an array from an array, copying it chunk by chunk.
+    ///
+    /// - Complexity: O(n).
+    init(chunking elements: [Element]) {
+        var start = 0
+        while start < elements.count {
+            let end = Swift.min(start + Self.initialChunkSize, elements.count)
+            appendChunk(Array(elements[start..<end]))
+            start = end
+        }
+    }
+
     /// Appends one element.
     mutating func append(_ element: Element) {
         if let last = chunks.indices.last, chunks[last].count < Self.initialChunkSize {
