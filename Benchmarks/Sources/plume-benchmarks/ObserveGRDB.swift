@@ -12,6 +12,9 @@ final class GRDBObserver: @unchecked Sendable {
     private var cancellable: AnyDatabaseCancellable?
     private var ids: [Int64] = []
     private var count = 0
+    /// The array a list would hold; released when the next one arrives,
+    /// inside GRDB's timing rather than during another contestant's.
+    private var photos: [GRDBPhotos.RowPhoto] = []
 
     init(path: String, sql: String) throws {
         dbQueue = try DatabaseQueue(path: path)
@@ -28,6 +31,7 @@ final class GRDBObserver: @unchecked Sendable {
             }
             ids = newIDs
             count = photos.count
+            self.photos = photos
             delivered.signal()
         })
         delivered.wait() // the initial value

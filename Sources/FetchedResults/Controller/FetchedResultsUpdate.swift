@@ -41,6 +41,7 @@ public struct FetchedResultsUpdate<Item: FetchableRecord & Sendable>: Sendable {
 /// Iteration ends with an error if observation fails; ending the
 /// iteration (or cancelling its task) unsubscribes.
 public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequence, Sendable {
+    /// One update: a snapshot and its change set.
     public typealias Element = FetchedResultsUpdate<Item>
 
     let stream: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>
@@ -49,11 +50,15 @@ public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequ
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.AsyncIterator
 
+        /// The next update, nil once the controller stops observing.
+        ///
+        /// - Throws: The error that ended observation.
         public mutating func next() async throws -> FetchedResultsUpdate<Item>? {
             try await base.next()
         }
     }
 
+    /// Starts iterating.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator())
     }

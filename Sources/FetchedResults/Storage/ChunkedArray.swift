@@ -7,9 +7,9 @@
 /// their rows this way.
 struct ChunkedArray<Element> {
     /// Chunks split when they grow past this size.
-    static var maximumChunkSize: Int { 2048 }
+    static var maximumChunkSize: Int { 1024 }
     /// Chunks are built at this size.
-    static var initialChunkSize: Int { 1024 }
+    static var initialChunkSize: Int { 512 }
 
     private(set) var chunks: [[Element]] = []
     /// The global index of the first element of each chunk.
