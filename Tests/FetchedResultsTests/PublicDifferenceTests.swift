@@ -2,7 +2,7 @@ import Persistence
 import Testing
 @testable import FetchedResults
 
-/// `ChangeSet.difference(from:to:identity:)` on plain list sections.
+/// `ChangeSet.difference(from:to:identity:contentHash:)` on plain list sections.
 @Suite struct PublicDifferenceTests {
     struct Item: Hashable, Sendable {
         var id: Int
@@ -20,7 +20,7 @@ import Testing
             func sections(_ list: TestList) -> [ListSection<Item>] {
                 list.sections.map { ListSection(name: .integer(Int64($0.name)), items: $0.rows.map { Item(id: $0.id, version: $0.version) }) }
             }
-            let changes = try ChangeSet.difference(from: sections(old), to: sections(new)) { .integer(Int64($0.id)) }
+            let changes = try ChangeSet.difference(from: sections(old), to: sections(new), identity: { .integer(Int64($0.id)) }, contentHash: \.hashValue)
             try ListUpdateRules.validate(changes, from: old.idSections, to: new.idSections, id: \.id,
                                          changedIDs: TestList.changedIDs(from: old, to: new))
             #expect(try changes.applied(to: sections(old)) == sections(new), "seed \(seed)")
@@ -31,7 +31,7 @@ import Testing
         let old = [ListSection(name: .null, items: [Item(id: 1, version: 0)])]
         let new = [ListSection(name: .null, items: [Item(id: 1, version: 0), Item(id: 1, version: 1)])]
         #expect(throws: FetchedResultsError.self) {
-            try ChangeSet.difference(from: old, to: new) { .integer(Int64($0.id)) }
+            try ChangeSet.difference(from: old, to: new, identity: { .integer(Int64($0.id)) }, contentHash: \.hashValue)
         }
     }
 }

@@ -42,7 +42,7 @@ struct DiffWorkload: Workload {
         return [
             Contestant(contender: .plume) {
                 Trial(run: {
-                    let changes = try ChangeSet.difference(from: oldSections, to: newSections) { .integer($0.id) }
+                    let changes = try ChangeSet.difference(from: oldSections, to: newSections, identity: { .integer($0.id) }, contentHash: \.hashValue)
                     return changes.deletedRows.count + changes.movedRows.count
                 })
             },

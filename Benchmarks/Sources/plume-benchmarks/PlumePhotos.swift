@@ -36,7 +36,12 @@ enum PlumePhotos {
         try db.inTransaction {
             let statement = try db.makeStatement(sql: PhotoFixture.insert)
             for photo in photos {
-                try statement.execute(values: photo.id, photo.name, photo.created, photo.rating, photo.album)
+                try statement.bind(photo.id, at: 1)
+                try statement.bind(photo.name, at: 2)
+                try statement.bind(photo.created, at: 3)
+                try statement.bind(photo.rating, at: 4)
+                try statement.bind(photo.album, at: 5)
+                try statement.run()
             }
         }
     }

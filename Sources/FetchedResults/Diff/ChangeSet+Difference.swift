@@ -1,33 +1,39 @@
+import Foundation
 import Persistence
 
-extension ChangeSet where Item: Hashable {
-    /// The changes that turn `old` into `new`, keyed by identity: the same
-    /// diff a ``FetchedResultsController`` runs after a refetch.
+extension ChangeSet {
+    /// The change set that turns `old` into `new`, computed by the
+    /// controller's keyed diff: for lists that do not come from a database
+    /// (an `ArrayDataSource`), so that every change set Plume emits comes
+    /// from one diff and keeps the rules of `list-updates.md`.
     ///
     /// Sections match by name. Within a section, the rows kept in place are
     /// a longest increasing subsequence of their old order; other rows that
-    /// stay are moves. A row whose item changed (by hash) is an update when
-    /// it stays in place, a move with ``RowMove/isContentChanged`` when not.
+    /// stay are moves. A row whose content hash changed is an update when it
+    /// stays in place, a move with ``RowMove/isContentChanged`` when not.
     ///
     /// ```swift
-    /// let changes = try ChangeSet.difference(from: oldSections, to: newSections) { .integer($0.id) }
-    /// tableView.apply(changes)
+    /// let changes = try ChangeSet.difference(
+    ///     from: [ListSection(name: nil, items: oldPhotos)],
+    ///     to: [ListSection(name: nil, items: newPhotos)],
+    ///     identity: { .integer($0.id) }, contentHash: { $0.hashValue })
     /// ```
     ///
     /// - Parameters:
-    ///   - old: The old sections; section names and identities unique.
-    ///   - new: The new sections; section names and identities unique.
-    ///   - identity: An item's identity.
-    /// - Throws: ``FetchedResultsError`` when an identity appears twice in `new`.
+    ///   - old: The list before, section names unique, identities unique.
+    ///   - new: The list after, section names unique.
+    ///   - identity: A row's identity.
+    ///   - contentHash: A hash of a row's content.
+    /// - Throws: ``FetchedResultsError`` when `new` holds an identity twice.
     /// - Complexity: O(n log n) for n rows; O(n + r log r) when the rows
     ///   that stay fall in r runs.
     public static func difference(
         from old: [ListSection<Item>], to new: [ListSection<Item>],
-        identity: (Item) -> DatabaseValue
-    ) throws(FetchedResultsError) -> ChangeSet<Item> {
-        let oldRows = KeyedRows(sections: old, identity: identity)
-        let newRows = KeyedRows(sections: new, identity: identity)
-        let positional = try ResultsDiff.changes(from: oldRows, to: newRows, identityColumn: "identity", sql: "(list)")
+        identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int
+    ) throws -> ChangeSet<Item> {
+        let oldRows = KeyedRows(sections: old, identity: identity, contentHash: contentHash)
+        let newRows = KeyedRows(sections: new, identity: identity, contentHash: contentHash)
+        let positional = try ResultsDiff.changes(from: oldRows, to: newRows, identityColumn: "identity", sql: "(a list of items)")
         return positional.changeSet(newSections: newRows.sections) { index in
             let section = newRows.sections.sectionIndex(containing: index)
             return new[section].items[index - newRows.sections[section].start]
@@ -36,8 +42,8 @@ extension ChangeSet where Item: Hashable {
 }
 
 extension KeyedRows {
-    /// The keys of plain sections, hashing items for content changes.
-    init<Item: Hashable>(sections: [ListSection<Item>], identity: (Item) -> DatabaseValue) {
+    /// The keys of plain sections.
+    init<Item>(sections: [ListSection<Item>], identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int) {
         var keys = ChunkedArray<RowKey>()
         var ranges: [SectionRange] = []
         var start = 0
@@ -45,7 +51,7 @@ extension KeyedRows {
             ranges.append(SectionRange(name: section.name, start: start, count: section.items.count))
             start += section.items.count
             for item in section.items {
-                keys.append(RowKey(id: identity(item), contentHash: item.hashValue))
+                keys.append(RowKey(id: identity(item), contentHash: contentHash(item)))
             }
         }
         self.init(keys: keys, sections: ranges)

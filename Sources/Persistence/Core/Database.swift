@@ -151,15 +151,21 @@ public final class Database {
         finalizeLiveStatements()
         statementCache.removeAll()
         statementCacheOrder.removeAll()
-        // Statements prepared through the raw handle, behind Plume's back.
-        var leftovers: [String] = []
-        while let statement = sqlite3_next_stmt(handle, nil) {
-            leftovers.append(sqlite3_sql(statement).map { String(cString: $0) } ?? "?")
-            sqlite3_finalize(statement)
-        }
         changeTracker.uninstall(from: handle)
         interruptHandle.invalidate()
-        let code = sqlite3_close(handle)
+        // Close first: virtual tables (FTS5) finalize their own internal
+        // statements while SQLite disconnects them; finalizing those here
+        // beforehand would finalize them twice and crash.
+        var code = sqlite3_close(handle)
+        // Statements prepared through the raw handle, behind Plume's back.
+        var leftovers: [String] = []
+        if code == SQLITE_BUSY {
+            while let statement = sqlite3_next_stmt(handle, nil) {
+                leftovers.append(sqlite3_sql(statement).map { String(cString: $0) } ?? "?")
+                sqlite3_finalize(statement)
+            }
+            code = sqlite3_close(handle)
+        }
         guard code == SQLITE_OK else {
             let error = DatabaseError.lastError(of: handle, code: code)
             throw DatabaseError(resultCode: error.extendedResultCode,

@@ -23,12 +23,8 @@ public final class RecordCursor<Record: FetchableRecord> {
     ///   error with the query's SQL added to a ``RowDecodingError``.
     @inlinable
     public func next() throws -> Record? {
-        guard let row = try stepper.next() else { return nil }
-        do {
-            return try Record(row: row)
-        } catch {
-            throw stepper.decodingFailed(error)
-        }
+        guard try stepper.step() else { return nil }
+        return try stepper.decodeCurrentRow(Record.init(row:))
     }
 
     /// Stops the iteration and releases the statement.
@@ -57,50 +53,86 @@ extension RecordCursor: Sendable {}
 /// A cursor of raw rows.
 public typealias RowCursor = RecordCursor<Row>
 
-/// Steps a statement and reads each row into one reused buffer: the
+/// Steps a statement and lends each row to the code that decodes it: the
 /// non-generic engine of cursors and fetches.
 ///
-/// The row's storage is reused when the previous row handed out is no
-/// longer referenced (records that keep it get a copy-on-write copy).
+/// The lent row reads its values straight from the statement (see
+/// ``RowStorage``). After each decoding the stepper checks whether the
+/// row was kept; a kept row gets a copy of its values before the statement
+/// moves on.
 @usableFromInline
 final class RowStepper {
     private let statement: Statement
-    private var row: Row
-    private var isDone = false
+    private let layout: RowLayout
+    @exclusivity(unchecked) private var storage: RowStorage?
+    @exclusivity(unchecked) private var isDone = false
 
     @usableFromInline
     init(statement: Statement) {
         self.statement = statement
-        self.row = Row(layout: statement.layout,
-                       values: ContiguousArray(repeating: .null, count: statement.columnCount))
+        self.layout = statement.layout
     }
 
     deinit {
-        if !isDone { statement.reset() }
+        finish()
     }
 
-    /// The next row, or nil at the end.
+    /// Advances to the next row.
     ///
+    /// - Returns: false at the end.
     /// - Throws: ``DatabaseError``; the statement is then reset.
     @usableFromInline
-    func next() throws -> Row? {
-        if isDone { return nil }
+    func step() throws -> Bool {
+        if isDone { return false }
         do {
-            guard try statement.step() else {
-                isDone = true
-                return nil
-            }
+            if try statement.step() { return true }
+            isDone = true
+            return false
         } catch {
             finish()
             throw error
         }
-        statement.readRow(into: &row.values)
-        return row
+    }
+
+    /// Hands the current row to `decode`, then copies the row if `decode`
+    /// kept it.
+    ///
+    /// - Throws: What `decode` throws, with the SQL added to a
+    ///   ``RowDecodingError``; the statement is then reset.
+    @inlinable
+    func decodeCurrentRow<T>(_ decode: (Row) throws -> T) throws -> T {
+        do {
+            let value = try decode(currentRow())
+            rowWasUsed()
+            return value
+        } catch {
+            throw decodingFailed(error)
+        }
+    }
+
+    /// The current row, lent.
+    @usableFromInline
+    func currentRow() -> Row {
+        if let storage { return Row(layout: layout, storage: storage) }
+        let lent = RowStorage(statement: statement.handle!)
+        storage = lent
+        return Row(layout: layout, storage: lent)
+    }
+
+    /// Copies the lent row when it was kept, so that it survives the next
+    /// step.
+    @usableFromInline
+    func rowWasUsed() {
+        if storage != nil, !isKnownUniquelyReferenced(&storage) {
+            storage?.materialize(columnCount: layout.columns.count)
+            storage = nil
+        }
     }
 
     /// Resets the statement, once.
     @usableFromInline
     func finish() {
+        rowWasUsed()
         if !isDone {
             isDone = true
             statement.reset()

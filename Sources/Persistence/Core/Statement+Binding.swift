@@ -58,56 +58,23 @@ extension Statement {
     }
 
     /// Binds one value to the 1-based parameter `index`, leaving the others
-    /// bound.
+    /// bound: the fastest way to feed a statement in a loop (no array, no
+    /// existential).
+    ///
+    /// ```swift
+    /// let insert = try db.makeStatement(sql: "INSERT INTO photo (name, rating) VALUES (?, ?)")
+    /// for photo in photos {
+    ///     try insert.bind(photo.name, at: 1)
+    ///     try insert.bind(photo.rating, at: 2)
+    ///     try insert.run()
+    /// }
+    /// ```
     ///
     /// - Throws: ``DatabaseError`` when the index is out of range.
     @inlinable
     public func bind(_ value: some DatabaseValueConvertible, at index: Int) throws {
         let handle = try checkHandle()
         try bind(value.databaseValue, at: Int32(index), handle: handle)
-    }
-
-    /// Binds values to the statement's parameters in order and runs it to
-    /// completion: the fastest way to feed a statement in a loop, with no
-    /// array and no existential per call.
-    ///
-    /// ```swift
-    /// let insert = try db.makeStatement(sql: "INSERT INTO photo (name, rating) VALUES (?, ?)")
-    /// for photo in photos {
-    ///     try insert.execute(values: photo.name, photo.rating)
-    /// }
-    /// ```
-    ///
-    /// - Throws: ``DatabaseError`` when the number of values is not the
-    ///   number of parameters, or when the statement fails.
-    @inlinable
-    public func execute<each Value: DatabaseValueConvertible>(values: repeat each Value) throws {
-        let handle = try prepareForBinding()
-        var index: Int32 = 0
-        for value in repeat each values {
-            index += 1
-            try bind(value.databaseValue, at: index, handle: handle)
-        }
-        try finishBinding(count: Int(index))
-        while try step() {}
-    }
-
-    /// Resets the statement before new values are bound.
-    @usableFromInline
-    func prepareForBinding() throws -> OpaquePointer {
-        let handle = try checkHandle()
-        sqlite3_reset(handle)
-        arguments = StatementArguments()
-        return handle
-    }
-
-    /// Checks that `count` values were bound.
-    @usableFromInline
-    func finishBinding(count: Int) throws {
-        guard count == parameters.names.count else {
-            throw DatabaseError(resultCode: .SQLITE_RANGE,
-                                message: "wrong number of values: the statement takes \(parameters.names.count), got \(count)", sql: sql)
-        }
     }
 
     @usableFromInline

@@ -34,7 +34,7 @@ public final class Statement {
     /// The arguments currently bound.
     public internal(set) var arguments = StatementArguments()
 
-    @usableFromInline private(set) var handle: OpaquePointer?
+    @usableFromInline @exclusivity(unchecked) private(set) var handle: OpaquePointer?
     private unowned let database: Database
     /// The statement's parameters, read once.
     lazy var parameters = ParameterList(handle)
@@ -134,7 +134,8 @@ public final class Statement {
     /// - Throws: ``DatabaseError``.
     public func run() throws {
         let handle = try checkHandle()
-        sqlite3_reset(handle)
+        // A statement stepped to its end is already reset (see step()).
+        if sqlite3_stmt_busy(handle) != 0 { sqlite3_reset(handle) }
         while try step() {}
     }
 
@@ -155,7 +156,7 @@ public final class Statement {
         return Self.columnValue(handle, Int32(index))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func columnValue(_ handle: OpaquePointer, _ index: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
@@ -163,8 +164,8 @@ public final class Statement {
         case SQLITE_FLOAT:
             return .real(sqlite3_column_double(handle, index))
         case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(handle, index))
             guard let text = sqlite3_column_text(handle, index) else { return .text("") }
+            let count = Int(sqlite3_column_bytes(handle, index))
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(handle, index))
@@ -175,22 +176,12 @@ public final class Statement {
         }
     }
 
-    /// Copies the current row's values into `values` (reusing its storage
-    /// when no one else holds it).
-    func readRow(into values: inout ContiguousArray<DatabaseValue>) {
-        guard let handle else { return }
-        values.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices {
-                buffer[index] = Self.columnValue(handle, Int32(index))
-            }
-        }
-    }
-
     /// The current row, copied.
     public func currentRow() -> Row {
-        var values = ContiguousArray<DatabaseValue>(repeating: .null, count: columnCount)
-        readRow(into: &values)
-        return Row(layout: layout, values: values)
+        guard let handle else { return Row(layout: layout, values: ContiguousArray(repeating: .null, count: columnCount)) }
+        let storage = RowStorage(statement: handle)
+        storage.materialize(columnCount: columnCount)
+        return Row(layout: layout, storage: storage)
     }
 }
 

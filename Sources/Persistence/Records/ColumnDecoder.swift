@@ -8,16 +8,24 @@ import Foundation
 struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     let row: Row
     let index: Int
-    let codingPath: [any CodingKey]
+    /// The key of the column, kept as is so that no array is built unless
+    /// someone asks for the coding path.
+    let key: (any CodingKey)?
 
+    var codingPath: [any CodingKey] { key.map { [$0] } ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
-    private var value: DatabaseValue { row.values[index] }
+    private var value: DatabaseValue { row[index] }
 
     /// Decodes the column as `T`.
     ///
     /// - Throws: ``RowDecodingError`` naming the column when the value does
     ///   not convert.
     func decodeColumn<T: Decodable>(_ type: T.Type) throws -> T {
+        // The common Foundation types first: comparing metadata is much
+        // cheaper than a dynamic cast.
+        if T.self == Date.self { return unsafeBitCast(try convert(Date.self), to: T.self) }
+        if T.self == UUID.self { return unsafeBitCast(try convert(UUID.self), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try convert(Data.self), to: T.self) }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
             if let converted = convertible.fromDatabaseValue(value) as? T { return converted }
             throw mismatch(T.self)
@@ -30,6 +38,11 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
             // An enum without a case for the stored raw value, for example.
             throw mismatch(T.self, reason: error.plumeSummary)
         }
+    }
+
+    private func convert<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+        if let converted = T.fromDatabaseValue(value) { return converted }
+        throw mismatch(T.self)
     }
 
     private func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {

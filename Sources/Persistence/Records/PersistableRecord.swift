@@ -37,8 +37,10 @@ public protocol PersistableRecord: TableRecord, Encodable {}
 extension PersistableRecord {
     /// Inserts the record.
     ///
-    /// - Parameter conflictResolution: What to do when the row breaks a
-    ///   uniqueness constraint. Default: fail.
+    /// - Parameters:
+    ///   - db: The connection.
+    ///   - conflictResolution: What to do when the row breaks a
+    ///     uniqueness constraint. Default: fail.
     /// - Returns: The rowid of the new row.
     /// - Throws: ``DatabaseError`` (a constraint failure, for example) or
     ///   ``RecordError``; the database is left as it was.
@@ -55,6 +57,7 @@ extension PersistableRecord {
     /// Updates the row that has the record's primary key with every column
     /// the record encodes.
     ///
+    /// - Parameter db: The connection.
     /// - Throws: ``RecordError`` (``RecordError/Code/recordNotFound``) when
     ///   no row has that key, or a ``DatabaseError``; the database is left
     ///   as it was.
@@ -73,6 +76,7 @@ extension PersistableRecord {
     /// Inserts the record, or updates the row that already has its primary
     /// key (`INSERT … ON CONFLICT DO UPDATE`).
     ///
+    /// - Parameter db: The connection.
     /// - Throws: ``DatabaseError`` or ``RecordError``; the database is left
     ///   as it was.
     public func upsert(_ db: Database) throws {
@@ -88,6 +92,7 @@ extension PersistableRecord {
 
     /// Deletes the row that has the record's primary key.
     ///
+    /// - Parameter db: The connection.
     /// - Returns: Whether a row was deleted.
     /// - Throws: ``DatabaseError`` or ``RecordError``.
     @discardableResult
@@ -100,6 +105,7 @@ extension PersistableRecord {
 
     /// Whether a row has the record's primary key.
     ///
+    /// - Parameter db: The connection.
     /// - Throws: ``DatabaseError`` or ``RecordError``.
     public func exists(_ db: Database) throws -> Bool {
         let key = try encodeWithKey(db).key

@@ -28,7 +28,7 @@ struct RowDecoder: Decoder {
         guard row.count > 0 else {
             throw RowDecodingError(kind: .indexOutOfRange, column: nil, index: 0, type: Any.self, value: nil, layout: row.layout)
         }
-        return ColumnDecoder(row: row, index: 0, codingPath: [])
+        return ColumnDecoder(row: row, index: 0, key: nil)
     }
 }
 
@@ -44,7 +44,7 @@ struct RowUnkeyedDecodingContainer: UnkeyedDecodingContainer {
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else { throw outOfRange() }
-        if row.values[currentIndex].isNull {
+        if row[currentIndex].isNull {
             currentIndex += 1
             return true
         }
@@ -54,7 +54,7 @@ struct RowUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard !isAtEnd else { throw outOfRange() }
         defer { currentIndex += 1 }
-        return try ColumnDecoder(row: row, index: currentIndex, codingPath: []).decodeColumn(T.self)
+        return try ColumnDecoder(row: row, index: currentIndex, key: nil).decodeColumn(T.self)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {

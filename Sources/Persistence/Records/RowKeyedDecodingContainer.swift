@@ -2,16 +2,18 @@ import Foundation
 
 /// The keyed container of ``RowDecoder``: keys are column names.
 ///
-/// A class, so that it can remember where the previous key was found: the
-/// next key is tried at the following column before any hashing. Missing
-/// columns and NULLs decode as nil for optional properties; for others they
-/// throw a ``RowDecodingError`` naming the column.
-final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// While a fetch lends the row, the container remembers in the row's
+/// storage where the previous key was found, and tries the next key at the
+/// following column before any hashing (synthesized `init(from:)` decodes
+/// keys in declaration order, usually the column order of `SELECT *`).
+/// Missing columns and NULLs decode as nil for optional properties; for
+/// others they throw a ``RowDecodingError`` naming the column.
+struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let row: Row
-    private var expectedIndex = 0
 
     init(row: Row) {
         self.row = row
+        if row.storage.isLent { row.storage.keyHint = 0 }
     }
 
     var codingPath: [any CodingKey] { [] }
@@ -27,14 +29,16 @@ final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     @inline(__always)
     private func index(of key: Key) -> Int? {
         let name = key.stringValue
+        let storage = row.storage
+        guard storage.isLent else { return row.layout.index(ofColumn: name) }
         let columns = row.layout.columns
-        let expected = expectedIndex
+        let expected = storage.keyHint
         if expected < columns.count, columns[expected] == name {
-            expectedIndex = expected + 1
+            storage.keyHint = expected + 1
             return expected
         }
         guard let found = row.layout.index(ofColumn: name) else { return nil }
-        expectedIndex = found + 1
+        storage.keyHint = found + 1
         return found
     }
 
@@ -48,14 +52,14 @@ final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     @inline(__always)
     private func convert<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
-        let value = row.values[index]
+        let value = row[index]
         if let converted = T.fromDatabaseValue(value) { return converted }
         throw RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: T.self, value: value, layout: row.layout)
     }
 
     @inline(__always)
     private func convertInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws -> T {
-        let value = row.values[index]
+        let value = row[index]
         if let int = Int64.fromDatabaseValue(value), let converted = T(exactly: int) { return converted }
         throw RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: T.self, value: value, layout: row.layout)
     }
@@ -64,7 +68,7 @@ final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     /// missing or NULL.
     @inline(__always)
     private func presentIndex(of key: Key) -> Int? {
-        guard let index = index(of: key), !row.values[index].isNull else { return nil }
+        guard let index = index(of: key), !row[index].isNull else { return nil }
         return index
     }
 
@@ -89,7 +93,10 @@ final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let index = try requiredIndex(of: key, type)
-        return try ColumnDecoder(row: row, index: index, codingPath: [key]).decodeColumn(T.self)
+        // Dates are the most common non-primitive column: skip the column
+        // decoder (comparing metadata is cheap).
+        if T.self == Date.self { return unsafeBitCast(try convert(Date.self, at: index), to: T.self) }
+        return try ColumnDecoder(row: row, index: index, key: key).decodeColumn(T.self)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try presentIndex(of: key).map { try convert(type, at: $0) } }
@@ -102,7 +109,7 @@ final class RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = presentIndex(of: key) else { return nil }
-        return try ColumnDecoder(row: row, index: index, codingPath: [key]).decodeColumn(T.self)
+        return try ColumnDecoder(row: row, index: index, key: key).decodeColumn(T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

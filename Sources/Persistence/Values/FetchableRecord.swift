@@ -70,12 +70,8 @@ extension FetchableRecord {
     public static func fetchAll(_ statement: Statement) throws -> [Self] {
         let stepper = RowStepper(statement: statement)
         var result: [Self] = []
-        while let row = try stepper.next() {
-            do {
-                result.append(try Self(row: row))
-            } catch {
-                throw stepper.decodingFailed(error)
-            }
+        while try stepper.step() {
+            result.append(try stepper.decodeCurrentRow(Self.init(row:)))
         }
         return result
     }
@@ -87,21 +83,27 @@ extension FetchableRecord {
     public static func fetchOne(_ statement: Statement) throws -> Self? {
         let stepper = RowStepper(statement: statement)
         defer { stepper.finish() }
-        guard let row = try stepper.next() else { return nil }
-        do {
-            return try Self(row: row)
-        } catch {
-            throw stepper.decodingFailed(error)
-        }
+        guard try stepper.step() else { return nil }
+        return try stepper.decodeCurrentRow(Self.init(row:))
     }
 }
 
 extension DatabaseValueConvertible {
     /// The first column of every row of a query.
+    ///
+    /// - Throws: ``DatabaseError`` or ``RowDecodingError``.
+    @inlinable
     public static func fetchAll(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments()
     ) throws -> [Self] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { try $0.decode(at: 0) }
+        let statement = try db.cachedStatement(sql: sql)
+        try statement.setArguments(arguments)
+        let stepper = RowStepper(statement: statement)
+        var result: [Self] = []
+        while try stepper.step() {
+            result.append(try stepper.decodeCurrentRow { try $0.decode(Self.self, at: 0) })
+        }
+        return result
     }
 
     /// The first column of the first row of a query, or nil when there is no

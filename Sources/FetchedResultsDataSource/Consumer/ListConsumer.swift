@@ -1,0 +1,60 @@
+import FetchedResults
+import Foundation
+
+/// Something that shows a sectioned list and applies change sets to it: a
+/// table view, a collection view, a terminal list.
+///
+/// A data source (``ArrayDataSource``, ``FetchedResultsDataSource``) drives
+/// its consumer: it never hands it index-path arithmetic to do, only
+/// batches that keep the rules of `list-updates.md`. For every change it
+/// calls, in order:
+///
+/// 1. ``performBatchUpdates(_:updateData:)`` — the consumer calls
+///    `updateData` exactly once, at the moment its data source must switch
+///    to the new state (inside `performBatchUpdates` for UIKit), then
+///    applies the section and row deletes, inserts, moves and reloads;
+/// 2. ``reconfigureRows(at:)`` with ``ListBatch/reconfiguredRows`` when
+///    moved rows changed content, after the batch, in new coordinates.
+///
+/// A change set too large to animate (see
+/// ``ListDataSource/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
+///
+/// Consumers that apply one operation at a time in the then-current
+/// coordinates (AppKit's `NSTableView`) conform through
+/// ``RowByRowListConsumer``, which does the index correction.
+@MainActor
+public protocol ListConsumer<Cell>: AnyObject {
+    /// The kind of cell the consumer shows (`UITableViewCell`,
+    /// ``TerminalCell``, …).
+    associatedtype Cell
+
+    /// Applies one batch of changes.
+    ///
+    /// - Parameters:
+    ///   - batch: The changes and the row counts around them.
+    ///   - updateData: Switches the data source to the new state; call it
+    ///     exactly once, before the consumer asks for new rows.
+    func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void)
+
+    /// Throws away what the consumer shows and shows `snapshot` instead.
+    ///
+    /// - Parameters:
+    ///   - snapshot: The new state.
+    ///   - updateData: Switches the data source to the new state; call it
+    ///     exactly once, before asking for rows.
+    func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void)
+
+    /// Refreshes the content of rows that stay where they are, after a
+    /// batch (new coordinates).
+    ///
+    /// - Parameter indexPaths: The rows to refresh.
+    func reconfigureRows(at indexPaths: [IndexPath])
+
+    /// A cell to configure for a row, reused where the consumer can.
+    ///
+    /// - Parameters:
+    ///   - identifier: The kind of cell (from the data source's cell
+    ///     identifier closure).
+    ///   - indexPath: The row that will show it.
+    func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Cell
+}

@@ -1,0 +1,41 @@
+import FetchedResults
+import Foundation
+
+/// What ``ArrayDataSource`` and ``FetchedResultsDataSource`` share: the
+/// consumer they drive, the threshold above which a change set reloads,
+/// the state the list knows and the cells they configure.
+///
+/// Use one of the two subclasses.
+@MainActor
+public class ListDataSource<Snapshot: ListSnapshot, Cell>: SectionedDataSource {
+    let presenter: ListPresenter<Snapshot, Cell>
+
+    init(snapshot: Snapshot, cellIdentifier: @escaping (Snapshot.Item) -> String,
+         configureCell: @escaping (Cell, Snapshot.Item) -> Void) {
+        presenter = ListPresenter(snapshot: snapshot, cellIdentifier: cellIdentifier, configureCell: configureCell)
+    }
+
+    /// The list that shows the rows; held weakly. Setting it reloads it.
+    public var consumer: (any ListConsumer<Cell>)? {
+        get { presenter.consumer }
+        set {
+            presenter.consumer = newValue
+            presenter.reload(presenter.snapshot)
+        }
+    }
+
+    /// The number of changes above which a change set reloads the list
+    /// instead of animating it (Core Data's advice for large changes); nil
+    /// never reloads.
+    public var reloadThreshold: Int? {
+        get { presenter.reloadThreshold }
+        set { presenter.reloadThreshold = newValue }
+    }
+
+    /// The state as the list knows it: the state of the last batch applied.
+    public var snapshot: Snapshot { presenter.snapshot }
+
+    public func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
+        presenter.cell(for: consumer, at: indexPath)
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(UIKit) && !os(watchOS)
+import FetchedResults
+import UIKit
+
+/// Connects a `UICollectionView` to a data source: it is the collection
+/// view's `dataSource` and the data source's consumer. Keep a strong
+/// reference to it (both sides hold it weakly).
+///
+/// Batches follow the documented rules of `performBatchUpdates`: the data
+/// source switches to the new state inside the updates block; moved items
+/// whose content changed are reconfigured after the batch.
+@MainActor
+public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsumer, UICollectionViewDataSource {
+    /// The collection view.
+    public private(set) weak var collectionView: UICollectionView?
+    /// The data source whose items the collection shows.
+    public let dataSource: ListDataSource<Snapshot, UICollectionViewCell>
+    /// Called when a move by the user fails in the model.
+    public var onEditingError: ((any Error) -> Void)?
+
+    /// Connects a collection view and a data source, and loads the view.
+    public init(collectionView: UICollectionView, dataSource: ListDataSource<Snapshot, UICollectionViewCell>) {
+        self.collectionView = collectionView
+        self.dataSource = dataSource
+        super.init()
+        collectionView.dataSource = self
+        dataSource.consumer = self
+    }
+
+    // MARK: ListConsumer
+
+    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void) {
+        guard let collectionView else { return updateData() }
+        let changes = batch.changes
+        withoutActuallyEscaping(updateData) { updateData in
+            collectionView.performBatchUpdates {
+                updateData()
+                collectionView.deleteSections(IndexSet(changes.deletedSections))
+                collectionView.insertSections(IndexSet(changes.insertedSections.map(\.index)))
+                collectionView.deleteItems(at: changes.deletedRows)
+                collectionView.insertItems(at: changes.insertedRows.map(\.indexPath))
+                for move in changes.movedRows {
+                    collectionView.moveItem(at: move.from, to: move.to)
+                }
+                collectionView.reloadItems(at: changes.updatedRows.map(\.from))
+            }
+        }
+    }
+
+    public func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void) {
+        updateData()
+        collectionView?.reloadData()
+    }
+
+    public func reconfigureRows(at indexPaths: [IndexPath]) {
+        collectionView?.reconfigureItems(at: indexPaths)
+    }
+
+    public func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        guard let collectionView else { return UICollectionViewCell() }
+        return collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
+    }
+
+    // MARK: UICollectionViewDataSource
+
+    public func numberOfSections(in collectionView: UICollectionView) -> Int {
+        dataSource.numberOfSections
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        dataSource.numberOfRows(inSection: section)
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+        dataSource.cell(for: self, at: indexPath)
+    }
+
+    public func indexTitles(for collectionView: UICollectionView) -> [String]? {
+        dataSource.sectionIndexTitles
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+        IndexPath(item: 0, section: dataSource.section(forSectionIndexTitle: title, at: index))
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        (dataSource as? any EditableListDataSource)?.canMoveRow(at: indexPath) ?? false
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        guard let editable = dataSource as? any EditableListDataSource else { return }
+        do {
+            try editable.moveRow(at: sourceIndexPath, to: destinationIndexPath)
+        } catch {
+            onEditingError?(error)
+        }
+    }
+}
+#endif

@@ -1,0 +1,75 @@
+#if canImport(AppKit) && !targetEnvironment(macCatalyst)
+import AppKit
+import FetchedResults
+
+/// An `NSTableView` as a list that applies one operation at a time:
+/// `NSTableView` applies `removeRows`, `insertRows` and `moveRow` at once,
+/// each in the coordinates the previous calls left, so
+/// ``RowByRowListConsumer`` corrects every index before calling these.
+@MainActor
+public final class NSTableViewTarget: RowByRowListTarget {
+    /// The table view.
+    public private(set) weak var tableView: NSTableView?
+    /// The animation of inserted and removed rows.
+    public var animation: NSTableView.AnimationOptions = [.effectFade, .slideDown]
+
+    /// Wraps a table view.
+    public init(tableView: NSTableView) {
+        self.tableView = tableView
+    }
+
+    public func beginUpdates() { tableView?.beginUpdates() }
+    public func endUpdates() { tableView?.endUpdates() }
+    public func removeRow(at index: Int) { tableView?.removeRows(at: IndexSet(integer: index), withAnimation: animation) }
+    public func insertRow(at index: Int) { tableView?.insertRows(at: IndexSet(integer: index), withAnimation: animation) }
+    public func moveRow(at oldIndex: Int, to newIndex: Int) { tableView?.moveRow(at: oldIndex, to: newIndex) }
+    public func reloadData() { tableView?.reloadData() }
+
+    public func reloadRow(at index: Int) {
+        guard let tableView else { return }
+        tableView.reloadData(forRowIndexes: IndexSet(integer: index), columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
+    }
+
+    public func dequeueCell(withIdentifier identifier: String, forRow index: Int) -> NSView {
+        tableView?.makeView(withIdentifier: NSUserInterfaceItemIdentifier(identifier), owner: nil) ?? NSTableCellView()
+    }
+}
+
+/// Connects an `NSTableView` to a data source: it is the table view's data
+/// source and delegate, and drives it one operation at a time. Sections
+/// show as group rows titled by ``ListViewDataSource/titleForHeader(inSection:)``.
+/// Keep a strong reference to it.
+@MainActor
+public final class NSTableViewAdapter<Snapshot: ListSnapshot>: NSObject, NSTableViewDataSource, NSTableViewDelegate {
+    /// The consumer that applies batches to the table.
+    public let consumer: RowByRowListConsumer<NSTableViewTarget>
+    /// The data source whose rows the table shows.
+    public let dataSource: ListDataSource<Snapshot, NSView>
+
+    /// Connects a table view and a data source, and loads the table.
+    public init(tableView: NSTableView, dataSource: ListDataSource<Snapshot, NSView>, showsSectionHeaders: Bool = true) {
+        self.consumer = RowByRowListConsumer(target: NSTableViewTarget(tableView: tableView), showsSectionHeaders: showsSectionHeaders)
+        self.dataSource = dataSource
+        super.init()
+        tableView.dataSource = self
+        tableView.delegate = self
+        dataSource.consumer = consumer
+    }
+
+    public func numberOfRows(in tableView: NSTableView) -> Int {
+        consumer.layout.count
+    }
+
+    public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+        consumer.layout.location(ofFlatIndex: row)?.item == nil
+    }
+
+    public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+        guard let location = consumer.layout.location(ofFlatIndex: row) else { return nil }
+        guard let item = location.item else {
+            return NSTextField(labelWithString: dataSource.titleForHeader(inSection: location.section) ?? "")
+        }
+        return dataSource.cell(for: consumer, at: IndexPath(item: item, section: location.section))
+    }
+}
+#endif

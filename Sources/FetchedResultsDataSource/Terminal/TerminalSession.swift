@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The terminal behind standard output: whether there is one, its size,
+/// and a full-screen session that follows resizes.
+///
+/// ```swift
+/// if let session = TerminalSession.start() {
+///     let list = TerminalList(size: session.size, title: "photos", output: session.write)
+///     session.onResize = { list.resize(to: $0) }
+///     …
+///     session.end()
+/// }
+/// ```
+@MainActor
+public final class TerminalSession {
+    /// The size of the terminal now.
+    public private(set) var size: TerminalSize
+    /// Called on the main actor when the terminal is resized (`SIGWINCH`).
+    public var onResize: ((TerminalSize) -> Void)?
+
+    private let fileDescriptor: Int32
+    private var resizeSource: DispatchSourceSignal?
+
+    /// Starts a full-screen session (alternate screen, hidden cursor) when
+    /// `fileDescriptor` is a terminal.
+    ///
+    /// - Parameter fileDescriptor: The output, standard output by default.
+    /// - Returns: The session, or nil when the output is not a terminal
+    ///   (print plain lines instead, see ``LineListConsumer``).
+    public static func start(fileDescriptor: Int32 = STDOUT_FILENO) -> TerminalSession? {
+        guard isatty(fileDescriptor) != 0, let size = Self.size(of: fileDescriptor) else { return nil }
+        return TerminalSession(fileDescriptor: fileDescriptor, size: size)
+    }
+
+    private init(fileDescriptor: Int32, size: TerminalSize) {
+        self.fileDescriptor = fileDescriptor
+        self.size = size
+        write("\u{1B}[?1049h\u{1B}[?25l")
+        signal(SIGWINCH, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.terminalDidResize() }
+        }
+        source.resume()
+        resizeSource = source
+    }
+
+    /// The size of the terminal behind a file descriptor (`TIOCGWINSZ`), or
+    /// nil when it is not a terminal.
+    public static func size(of fileDescriptor: Int32) -> TerminalSize? {
+        var window = winsize()
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
+        return TerminalSize(rows: Int(window.ws_row), columns: Int(window.ws_col))
+    }
+
+    /// Writes text to the terminal at once (no buffering).
+    public func write(_ text: String) {
+        Self.write(text, to: fileDescriptor)
+    }
+
+    /// Writes text to a file descriptor at once, with `write(2)`, retrying
+    /// after interruptions.
+    ///
+    /// - Returns: False when the descriptor is closed (a pipe whose reader
+    ///   left); `SIGPIPE` is ignored so that this is not fatal.
+    @discardableResult
+    public nonisolated static func write(_ text: String, to fileDescriptor: Int32) -> Bool {
+        signal(SIGPIPE, SIG_IGN)
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(fileDescriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            bytes = bytes.dropFirst(written)
+        }
+        return true
+    }
+
+    /// Leaves the full-screen session: shows the cursor and the screen as
+    /// it was before.
+    public func end() {
+        resizeSource?.cancel()
+        resizeSource = nil
+        write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+    }
+
+    private func terminalDidResize() {
+        guard let newSize = Self.size(of: fileDescriptor), newSize != size else { return }
+        size = newSize
+        onResize?(newSize)
+    }
+}

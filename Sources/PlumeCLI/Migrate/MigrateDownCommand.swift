@@ -1,0 +1,39 @@
+import ArgumentParser
+import Persistence
+
+/// `plume migrate down`: reverts migrations down to a version.
+struct MigrateDownCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "down",
+        abstract: "Revert the migrations above a version, most recent first, each in its own transaction.",
+        discussion: MigrateExitCode.helpText)
+
+    @Argument(help: "The database file.")
+    var database: String
+
+    @OptionGroup var options: MigrationDirectoryOptions
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("The version to go back to (0 reverts everything).", valueName: "version"))
+    var target: Int64
+
+    func validate() throws {
+        if target < 0 { throw ValidationError("--to must be 0 or more, not \(target).") }
+    }
+
+    func run() throws {
+        try MigrateExitCode.reportingErrors {
+            let context = try MigrateContext(database: database, options: options, creating: false, writable: true)
+            let printer = MigrationProgressPrinter(isTerminal: Console.isTerminal) { Console.write($0) }
+            let reverted: [Migration]
+            do {
+                reverted = try context.migrator.rollback(context.db, to: target, progress: printer.handle)
+            } catch {
+                printer.failed()
+                throw error
+            }
+            let version = try context.migrator.status(context.db).currentVersion
+            Console.print(reverted.isEmpty ? "nothing to do: the database is at version \(version)"
+                                           : "the database is at version \(version)")
+        }
+    }
+}

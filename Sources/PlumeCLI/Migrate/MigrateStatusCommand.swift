@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Persistence
+
+/// `plume migrate status`: what is applied, what is pending, what is wrong.
+struct MigrateStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the applied and pending migrations and any problem between the files and the database.",
+        discussion: """
+            With --json, prints one object: {"current": N, "applied": [{"version", "name", \
+            "checksum", "applied_at", "execution_ms", "applied_order"}], "pending": [{"version", \
+            "name", "file"}], "problems": [{"code", "message", "file", "line", "versions"}]}. \
+            Problems do not change the exit code; `plume migrate validate` fails on them.
+
+            \(MigrateExitCode.helpText)
+            """)
+
+    @Argument(help: "The database file.")
+    var database: String
+
+    @OptionGroup var options: MigrationDirectoryOptions
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        try MigrateExitCode.reportingErrors {
+            let context = try MigrateContext(database: database, options: options, creating: false, writable: false)
+            let status = try context.migrator.status(context.db)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                Console.print(String(decoding: try encoder.encode(StatusReport(status)), as: UTF8.self))
+            } else {
+                printText(status)
+            }
+        }
+    }
+
+    private func printText(_ status: MigrationStatus) {
+        Console.print("current version: \(status.currentVersion)")
+        Console.print(status.applied.isEmpty ? "applied: none" : "applied:")
+        for record in status.applied {
+            Console.print("  \(record.version)  \(record.name)  \(record.appliedAt)  \(record.executionMilliseconds) ms")
+        }
+        Console.print(status.pending.isEmpty ? "pending: none" : "pending:")
+        for migration in status.pending {
+            Console.print("  \(migration.version)  \(migration.name)")
+        }
+        if !status.problems.isEmpty {
+            Console.print("problems:")
+            for problem in status.problems {
+                Console.print("  - " + problem.description.replacingOccurrences(of: "\n", with: "\n    "))
+            }
+        }
+    }
+}
+
+/// The JSON of `plume migrate status --json`.
+struct StatusReport: Encodable {
+    struct Pending: Encodable {
+        var version: Int64
+        var name: String
+        var file: String?
+    }
+
+    struct Problem: Encodable {
+        var code: String
+        var message: String
+        var file: String?
+        var line: Int?
+        var versions: [Int64]
+    }
+
+    var current: Int64
+    var applied: [AppliedMigration]
+    var pending: [Pending]
+    var problems: [Problem]
+
+    init(_ status: MigrationStatus) {
+        current = status.currentVersion
+        applied = status.applied
+        pending = status.pending.map { Pending(version: $0.version, name: $0.name, file: $0.file) }
+        problems = status.problems.map {
+            Problem(code: $0.code.description, message: $0.message, file: $0.file, line: $0.line, versions: $0.versions)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Persistence
+
+/// `plume migrate up`: applies the pending migrations.
+struct MigrateUpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "up",
+        abstract: "Apply the pending migrations, each in its own transaction.",
+        discussion: MigrateExitCode.helpText)
+
+    @Argument(help: "The database file (created when missing).")
+    var database: String
+
+    @OptionGroup var options: MigrationDirectoryOptions
+
+    @Option(name: .customLong("to"), help: ArgumentHelp("Apply migrations up to this version only.", valueName: "version"))
+    var target: Int64?
+
+    @Flag(help: "List the migrations that would be applied, without changing the database.")
+    var dryRun = false
+
+    @Flag(help: "Apply pending migrations older than the highest applied one.")
+    var allowOutOfOrder = false
+
+    func validate() throws {
+        if let target, target < 0 { throw ValidationError("--to must be 0 or more, not \(target).") }
+    }
+
+    func run() throws {
+        try MigrateExitCode.reportingErrors {
+            let context = try MigrateContext(database: database, options: options, creating: !dryRun,
+                                             writable: !dryRun, allowsOutOfOrder: allowOutOfOrder)
+            if dryRun {
+                let planned = try context.migrator.plannedMigrations(context.db, upTo: target)
+                for migration in planned { Console.print("would apply \(migration)") }
+                if planned.isEmpty { Console.print("nothing to do") }
+                return
+            }
+            let printer = MigrationProgressPrinter(isTerminal: Console.isTerminal) { Console.write($0) }
+            let applied: [Migration]
+            do {
+                applied = try context.migrator.migrate(context.db, upTo: target, progress: printer.handle)
+            } catch {
+                printer.failed()
+                throw error
+            }
+            let version = try context.migrator.status(context.db).currentVersion
+            Console.print(applied.isEmpty ? "nothing to do: the database is at version \(version)"
+                                          : "the database is at version \(version)")
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// Text preparation for the aligned modes: the shell's
+/// `translateForDisplayAndDup`, measuring by display width.
+enum ColumnarText {
+    /// The first display line of `text`, at most `maxWidth` columns wide
+    /// (0 for no limit), and the rest of the text when it continues on
+    /// another line. Tabs expand to the next multiple of 8; a newline or
+    /// other control character ends the line.
+    static func firstLine(of text: ArraySlice<UInt8>, maxWidth: Int, wordWrap: Bool)
+        -> (line: [UInt8], tail: ArraySlice<UInt8>?) {
+        let limit = maxWidth == 0 ? 1_000_000 : abs(maxWidth)
+        let bytes = Array(text)
+        var index = 0, columns = 0
+        var reachedLimit = false
+        while columns < limit, index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20 {
+                let (width, next) = DisplayWidth.character(in: bytes, at: index)
+                if columns + width > limit && columns > 0 { reachedLimit = true; break }
+                columns += width
+                index = next
+                continue
+            }
+            if byte == 0x09 {
+                repeat { columns += 1 } while columns & 7 != 0 && columns < limit
+                index += 1
+                continue
+            }
+            break
+        }
+        if columns >= limit { reachedLimit = true }
+        var end = index
+        if reachedLimit && wordWrap {
+            var k = index
+            while k > index / 2, !SQLiteText.isSpace(bytes[k - 1]) { k -= 1 }
+            if k <= index / 2 {
+                k = index
+                while k > index / 2 {
+                    let atBoundary = k >= bytes.count || isAlphanumeric(bytes[k - 1]) != isAlphanumeric(bytes[k])
+                    if atBoundary && (k >= bytes.count || bytes[k] & 0xC0 != 0x80) { break }
+                    k -= 1
+                }
+            }
+            if k <= index / 2 {
+                end = index
+            } else {
+                end = k
+                index = k
+                while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+            }
+        }
+        let tail: ArraySlice<UInt8>?
+        let at = { (offset: Int) -> UInt8 in offset < bytes.count ? bytes[offset] : 0 }
+        if reachedLimit && at(index) >= 0x20 {
+            tail = text[(text.startIndex + index)...]
+        } else if at(index) == 0x0D && at(index + 1) == 0x0A {
+            tail = at(index + 2) != 0 ? text[(text.startIndex + index + 2)...] : nil
+        } else if at(index) == 0 || at(index + 1) == 0 {
+            tail = nil
+        } else {
+            tail = text[(text.startIndex + index + 1)...]
+        }
+        var line: [UInt8] = []
+        line.reserveCapacity(end)
+        var position = 0
+        columns = 0
+        while position < end {
+            let byte = bytes[position]
+            if byte >= 0x20 {
+                let (width, next) = DisplayWidth.character(in: bytes, at: position)
+                line.append(contentsOf: bytes[position..<next])
+                columns += width
+                position = next
+                continue
+            }
+            if byte == 0x09 {
+                repeat { columns += 1; line.append(0x20) } while columns & 7 != 0 && columns < limit
+                position += 1
+                continue
+            }
+            break
+        }
+        return (line, tail)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        SQLiteText.isAlpha(byte) || SQLiteText.isDigit(byte)
+    }
+
+    /// `text` padded with spaces to `width` display columns (right-aligned
+    /// when `width` is negative), or cut to `width` columns when longer.
+    static func padded(_ text: [UInt8], width: Int) -> [UInt8] {
+        let target = abs(width)
+        var index = 0, columns = 0
+        while index < text.count {
+            let (charWidth, next) = DisplayWidth.character(in: text, at: index)
+            if columns + charWidth > target { break }
+            columns += charWidth
+            index = next
+            if columns == target { break }
+        }
+        if index < text.count || columns >= target {
+            if index < text.count { return Array(text[..<index]) + Array(repeating: 0x20, count: target - columns) }
+            return text
+        }
+        let padding = [UInt8](repeating: 0x20, count: target - columns)
+        return width < 0 ? padding + text : text + padding
+    }
+
+    /// `text` centered in `width` columns (headers of table, box, markdown).
+    static func centered(_ text: [UInt8], width: Int) -> [UInt8] {
+        let free = max(0, width - DisplayWidth.of(text))
+        return [UInt8](repeating: 0x20, count: free / 2) + text + [UInt8](repeating: 0x20, count: (free + 1) / 2)
+    }
+}

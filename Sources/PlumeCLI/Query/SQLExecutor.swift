@@ -1,0 +1,154 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed SQL statement, worded as the `sqlite3` shell words it.
+struct SQLFailure: Error {
+    enum Phase { case prepare, step }
+
+    var phase: Phase
+    /// SQLite's message, the result code when it is not plain
+    /// `SQLITE_ERROR`, and for parse errors the caret lines pointing at the
+    /// error.
+    var message: [UInt8]
+    /// SQLite's message alone.
+    var sqliteMessage: String
+    /// The primary result code.
+    var code: Int32
+
+    /// `Parse error`, `Runtime error`.
+    var kind: String { phase == .prepare ? "Parse error" : "Runtime error" }
+}
+
+/// Runs SQL text statement after statement on one connection and prints
+/// each statement's rows, as the shell's `shell_exec` does.
+struct SQLExecutor {
+    let connection: OpaquePointer
+    let output: OutputBuffer
+
+    /// Compiles and runs each statement of `sql` in turn, printing results
+    /// with `settings`. Stops at the first failing statement.
+    ///
+    /// - Parameter onStatement: Called with each compiled statement before
+    ///   it runs (`plume query` uses it to refuse several statements).
+    /// - Throws: ``SQLFailure``.
+    func run(_ sql: [UInt8], settings: inout OutputSettings,
+             onStatement: (OpaquePointer, _ remainder: UnsafePointer<CChar>) throws -> Void = { _, _ in }) throws {
+        var text = sql
+        text.append(0)
+        try text.withUnsafeBufferPointer { buffer in
+            try buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { base in
+                var cursor = base
+                while cursor.pointee != 0 {
+                    var statement: OpaquePointer?
+                    var tail: UnsafePointer<CChar>?
+                    let code = sqlite3_prepare_v2(connection, cursor, -1, &statement, &tail)
+                    guard code == SQLITE_OK else {
+                        throw failure(.prepare, code: code, context: cursor)
+                    }
+                    guard let statement else {
+                        cursor = SQLExecutor.skippingSpaces(tail ?? cursor)
+                        if tail == nil { break }
+                        continue
+                    }
+                    do {
+                        try onStatement(statement, tail ?? cursor)
+                    } catch {
+                        sqlite3_finalize(statement)
+                        throw error
+                    }
+                    printResults(of: statement, settings: &settings)
+                    let finalCode = sqlite3_finalize(statement)
+                    guard finalCode == SQLITE_OK else {
+                        throw failure(.step, code: finalCode, context: nil)
+                    }
+                    cursor = SQLExecutor.skippingSpaces(tail ?? cursor)
+                }
+            }
+        }
+    }
+
+    static func skippingSpaces(_ pointer: UnsafePointer<CChar>) -> UnsafePointer<CChar> {
+        var cursor = pointer
+        while cursor.pointee != 0, SQLiteText.isSpace(UInt8(bitPattern: cursor.pointee)) { cursor += 1 }
+        return cursor
+    }
+
+    /// Steps `statement` to the end and prints its rows.
+    func printResults(of statement: OpaquePointer, settings: inout OutputSettings) {
+        guard sqlite3_step(statement) == SQLITE_ROW else { return }
+        let columnCount = sqlite3_column_count(statement)
+        let columns: [[UInt8]] = (0..<columnCount).map { index in
+            sqlite3_column_name(statement, index).map { Array(String(cString: $0).utf8) } ?? []
+        }
+        if sqlite3_stmt_isexplain(statement) == 1, ExplainPrinter.applies(to: columns) {
+            var printer = ExplainPrinter(columns: columns, nullValue: settings.nullValue)
+            repeat {
+                printer.add([ResultCell](row: statement, columnCount: columnCount))
+            } while sqlite3_step(statement) == SQLITE_ROW
+            printer.render(to: output)
+        } else if sqlite3_stmt_isexplain(statement) == 2 {
+            var printer = QueryPlanPrinter()
+            repeat {
+                printer.add([ResultCell](row: statement, columnCount: columnCount))
+            } while sqlite3_step(statement) == SQLITE_ROW
+            printer.render(to: output)
+        } else if settings.mode.isColumnar {
+            var printer = ColumnarPrinter(settings: settings, columns: columns)
+            repeat {
+                printer.add([ResultCell](row: statement, columnCount: columnCount))
+            } while sqlite3_step(statement) == SQLITE_ROW
+            printer.render(to: output)
+            settings.columnWidths = printer.widths
+        } else {
+            var printer = RowPrinter(settings: settings, columns: columns, output: output)
+            repeat {
+                printer.print([ResultCell](row: statement, columnCount: columnCount))
+            } while sqlite3_step(statement) == SQLITE_ROW
+            printer.finish()
+        }
+    }
+
+    /// The shell's `save_err_msg` and `shell_error_context`.
+    private func failure(_ phase: SQLFailure.Phase, code: Int32, context: UnsafePointer<CChar>?) -> SQLFailure {
+        let sqliteMessage = String(cString: sqlite3_errmsg(connection))
+        let primary = code & 0xFF
+        var message = Array(sqliteMessage.utf8)
+        if primary > 1 { message += Array(" (\(primary))".utf8) }
+        if let context {
+            message += SQLExecutor.errorContext(sql: context, offset: Int(sqlite3_error_offset(connection)))
+        }
+        return SQLFailure(phase: phase, message: message, sqliteMessage: sqliteMessage, code: primary)
+    }
+
+    /// The lines under a parse error that quote the SQL and point at the
+    /// error: `\n  SQL\n  ^--- error here`.
+    static func errorContext(sql: UnsafePointer<CChar>, offset: Int) -> [UInt8] {
+        guard offset >= 0 else { return [] }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(sql).assumingMemoryBound(to: UInt8.self),
+                                              count: strlen(sql)))
+        var start = 0
+        var caret = offset
+        while caret > 50 {
+            caret -= 1
+            start += 1
+            while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1; caret -= 1 }
+        }
+        var length = bytes.count - start
+        if length > 78 {
+            length = 78
+            while start + length < bytes.count, bytes[start + length] & 0xC0 == 0x80 { length -= 1 }
+        }
+        let code = bytes[start..<(start + length)].map { SQLiteText.isSpace($0) ? 0x20 : $0 }
+        var result = Array("\n  ".utf8) + code + Array("\n  ".utf8)
+        if caret < 25 {
+            result += [UInt8](repeating: 0x20, count: max(0, caret)) + Array("^--- error here".utf8)
+        } else {
+            result += [UInt8](repeating: 0x20, count: caret - 14) + Array("error here ---^".utf8)
+        }
+        return result
+    }
+}

@@ -1,0 +1,90 @@
+import CSQLite
+
+/// Text helpers that reproduce SQLite's own formatting and quoting.
+enum SQLiteText {
+    /// Formats with SQLite's `printf` (`sqlite3_vsnprintf`), which has the
+    /// `!` flag the shell uses for reals (`%!.20g` keeps a `.0`).
+    static func format(_ format: String, _ arguments: CVarArg...) -> [UInt8] {
+        var buffer = [CChar](repeating: 0, count: 100)
+        withVaList(arguments) { list in
+            _ = buffer.withUnsafeMutableBufferPointer { pointer in
+                sqlite3_vsnprintf(Int32(pointer.count), pointer.baseAddress, format, list)
+            }
+        }
+        return buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    }
+
+    /// A real as the shell's `quote`, `json` and `insert` modes print it.
+    static func precise(_ value: Double, integralAsInteger: Bool = false) -> [UInt8] {
+        let bits = value.bitPattern
+        if bits == 0x7ff0_0000_0000_0000 { return Array("1e999".utf8) }
+        if bits == 0xfff0_0000_0000_0000 { return Array("-1e999".utf8) }
+        if integralAsInteger, value >= -9.2e18, value <= 9.2e18, value == Double(Int64(value)) {
+            return format("%lld.0", Int64(value))
+        }
+        return format("%!.20g", value)
+    }
+
+    /// The quote character an identifier needs (`"`), or nil when it can be
+    /// written bare: the shell's `quoteChar`.
+    static func quoteCharacter(for name: [UInt8]) -> UInt8? {
+        guard let first = name.first, isAlpha(first) || first == 0x5F else { return 0x22 }
+        for byte in name where !(isAlpha(byte) || isDigit(byte) || byte == 0x5F) { return 0x22 }
+        let isKeyword = name.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                sqlite3_keyword_check($0, Int32(buffer.count)) != 0
+            }
+        }
+        return isKeyword ? 0x22 : nil
+    }
+
+    /// `name` wrapped in `quote` with inner quotes doubled (the shell's
+    /// `appendText` with a quote); unchanged when `quote` is nil.
+    static func quoted(_ name: [UInt8], with quote: UInt8?) -> [UInt8] {
+        guard let quote else { return name }
+        var result: [UInt8] = [quote]
+        for byte in name {
+            result.append(byte)
+            if byte == quote { result.append(quote) }
+        }
+        result.append(quote)
+        return result
+    }
+
+    /// An identifier quoted only when needed.
+    static func identifier(_ name: [UInt8]) -> [UInt8] {
+        quoted(name, with: quoteCharacter(for: name))
+    }
+
+    /// A SQL string literal (`'it''s'`): SQLite's `%Q` for a non-NULL value.
+    static func literal(_ text: [UInt8]) -> [UInt8] {
+        quoted(text, with: 0x27)
+    }
+
+    static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    /// C `isspace` in the C locale.
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+
+    /// `X'0aff'`.
+    static func hexBlob(_ bytes: [UInt8]) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        var result: [UInt8] = [0x58, 0x27]
+        result.reserveCapacity(bytes.count * 2 + 3)
+        for byte in bytes {
+            result.append(digits[Int(byte >> 4)])
+            result.append(digits[Int(byte & 0x0F)])
+        }
+        result.append(0x27)
+        return result
+    }
+
+    /// Whether bytes contain `needle`.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,109 @@
+/// A dot-command line split into arguments, as the `sqlite3` shell splits
+/// it: white space separates arguments, `'…'` and `"…"` quote them, and
+/// backslash escapes are resolved except inside `'…'`.
+struct DotCommandLine {
+    /// The command name without its dot, then the arguments.
+    var arguments: [[UInt8]]
+
+    init(_ line: [UInt8]) {
+        arguments = []
+        var index = 1 // after the dot
+        let count = line.count
+        while index < count {
+            while index < count, SQLiteText.isSpace(line[index]) { index += 1 }
+            guard index < count else { break }
+            if line[index] == 0x27 || line[index] == 0x22 {
+                let delimiter = line[index]
+                index += 1
+                let start = index
+                while index < count, line[index] != delimiter {
+                    if line[index] == 0x5C, delimiter == 0x22, index + 1 < count { index += 1 }
+                    index += 1
+                }
+                let argument = Array(line[start..<index])
+                if index < count { index += 1 }
+                arguments.append(delimiter == 0x22 ? DotCommandLine.resolvingBackslashes(argument) : argument)
+            } else {
+                let start = index
+                while index < count, !SQLiteText.isSpace(line[index]) { index += 1 }
+                arguments.append(DotCommandLine.resolvingBackslashes(Array(line[start..<index])))
+                if index < count { index += 1 }
+            }
+        }
+    }
+
+    /// The command name.
+    var name: String { arguments.first.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+    /// Argument `index` (1 is the first after the command) as text.
+    func string(_ index: Int) -> String { String(decoding: arguments[index], as: UTF8.self) }
+
+    /// Replaces `\n`, `\t`, `\\`, octal `\NNN` and the like by the bytes
+    /// they stand for.
+    static func resolvingBackslashes(_ text: [UInt8]) -> [UInt8] {
+        guard text.contains(0x5C) else { return text }
+        var result: [UInt8] = []
+        var index = 0
+        while index < text.count {
+            var byte = text[index]
+            if byte == 0x5C, index + 1 < text.count {
+                index += 1
+                byte = text[index]
+                switch byte {
+                case 0x61: byte = 0x07
+                case 0x62: byte = 0x08
+                case 0x74: byte = 0x09
+                case 0x6E: byte = 0x0A
+                case 0x76: byte = 0x0B
+                case 0x66: byte = 0x0C
+                case 0x72: byte = 0x0D
+                case 0x30...0x37:
+                    var value = byte - 0x30
+                    for _ in 0..<2 where index + 1 < text.count && (0x30...0x37).contains(text[index + 1]) {
+                        index += 1
+                        value = value &<< 3 &+ (text[index] - 0x30)
+                    }
+                    byte = value
+                default: break
+                }
+            }
+            result.append(byte)
+            index += 1
+        }
+        return result
+    }
+
+    /// The shell's `booleanValue`: numbers, `on`/`off`, `yes`/`no`; anything
+    /// else is false with a warning on standard error.
+    static func booleanValue(_ argument: [UInt8]) -> Bool {
+        let text = String(decoding: argument, as: UTF8.self)
+        let isDecimal = !argument.isEmpty && argument.allSatisfy(SQLiteText.isDigit)
+        let isHex = text.hasPrefix("0x") && argument.dropFirst(2).allSatisfy { Character(Unicode.Scalar($0)).isHexDigit }
+        if isDecimal || isHex, let number = integerValue(argument) {
+            return number & 0xFFFF_FFFF != 0
+        }
+        switch text.lowercased() {
+        case "on", "yes": return true
+        case "off", "no": return false
+        default:
+            StandardError.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
+            return false
+        }
+    }
+
+    /// The shell's `integerValue`: decimal or `0x` hexadecimal, with an
+    /// optional sign and KiB/MB-style suffixes ignored here.
+    static func integerValue(_ argument: [UInt8]) -> Int64? {
+        var text = Substring(String(decoding: argument, as: UTF8.self))
+        var negative = false
+        if text.first == "-" { negative = true; text = text.dropFirst() } else if text.first == "+" { text = text.dropFirst() }
+        let value: Int64?
+        if text.hasPrefix("0x") {
+            value = Int64(text.dropFirst(2).prefix { $0.isHexDigit }, radix: 16) ?? 0
+        } else {
+            let digits = text.prefix { $0.isASCII && $0.isNumber }
+            value = digits.isEmpty ? 0 : Int64(digits)
+        }
+        return value.map { negative ? -$0 : $0 }
+    }
+}

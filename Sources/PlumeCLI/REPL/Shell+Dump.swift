@@ -1,0 +1,165 @@
+import CSQLite
+
+extension Shell {
+    /// `.dump ?--data-only? ?--newlines? ?--nosys? ?--preserve-rowids? ?PATTERN…?`:
+    /// the database as SQL that recreates it, as `sqlite3` writes it.
+    func dump(_ command: DotCommandLine) -> DotCommandResult {
+        var options = DumpOptions()
+        var filter: String?
+        for index in 1..<command.arguments.count {
+            let argument = command.string(index)
+            if argument.hasPrefix("-") {
+                switch argument.drop(while: { $0 == "-" }) {
+                case "preserve-rowids": options.preserveRowIDs = true
+                case "newlines": options.newlines = true
+                case "data-only": options.dataOnly = true
+                case "nosys": options.noSystemTables = true
+                default:
+                    printError("Unknown option \"\(argument)\" on \".dump\"")
+                    return .failed
+                }
+            } else {
+                let literal = String(decoding: SQLiteText.literal(command.arguments[index]), as: UTF8.self)
+                let expression = "name LIKE \(literal) ESCAPE '\\' OR EXISTS (  SELECT 1 FROM sqlite_schema WHERE "
+                    + "    name LIKE \(literal) ESCAPE '\\' AND    sql LIKE 'CREATE VIRTUAL TABLE%' AND"
+                    + "    substr(o.name, 1, length(name)+1) == (name||'_'))"
+                filter = filter.map { "\($0) OR \(expression)" } ?? expression
+            }
+        }
+        let condition = filter ?? "true"
+        if !options.dataOnly {
+            output.write("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
+        }
+        var state = DumpState()
+        sqlite3_exec(connection, "SAVEPOINT dump; PRAGMA writable_schema=ON", nil, nil, nil)
+        var tables: [(name: [UInt8], type: [UInt8], sql: [UInt8])] = []
+        let tableQuery = "SELECT name, type, sql FROM sqlite_schema AS o WHERE (\(condition)) AND type=='table'"
+            + "  AND sql NOT NULL ORDER BY tbl_name='sqlite_sequence', rowid"
+        if let error = forEachRow(tableQuery, { statement in
+            tables.append((Shell.columnBytes(statement, 0) ?? [], Shell.columnBytes(statement, 1) ?? [],
+                           Shell.columnBytes(statement, 2) ?? []))
+        }) {
+            output.write("/**** ERROR: (1) \(error) *****/\n")
+            state.errors += 1
+        }
+        for table in tables {
+            dumpTable(name: table.name, type: table.type, sql: table.sql, options: options, state: &state)
+        }
+        if !options.dataOnly {
+            let otherQuery = "SELECT sql FROM sqlite_schema AS o WHERE (\(condition)) AND sql NOT NULL"
+                + "  AND type IN ('index','trigger','view')"
+            if let error = forEachRow(otherQuery, { statement in
+                let sql = Shell.columnBytes(statement, 0) ?? []
+                output.write(sql)
+                output.write(SQLiteText.contains(sql, Array("--".utf8)) ? "\n;\n" : ";\n")
+            }) {
+                output.write("/**** ERROR: (1) \(error) *****/\n")
+                state.errors += 1
+            }
+        }
+        if state.writableSchema {
+            output.write("PRAGMA writable_schema=OFF;\n")
+        }
+        sqlite3_exec(connection, "PRAGMA writable_schema=OFF;", nil, nil, nil)
+        sqlite3_exec(connection, "RELEASE dump;", nil, nil, nil)
+        if !options.dataOnly {
+            output.write(state.errors > 0 ? "ROLLBACK; -- due to errors\n" : "COMMIT;\n")
+        }
+        return .succeeded
+    }
+
+    private func dumpTable(name: [UInt8], type: [UInt8], sql: [UInt8], options: DumpOptions, state: inout DumpState) {
+        let nameText = String(decoding: name, as: UTF8.self)
+        if nameText == "sqlite_sequence" && !options.noSystemTables {
+            if !options.dataOnly { output.write("DELETE FROM sqlite_sequence;\n") }
+        } else if nameText.hasPrefix("sqlite_stat") && nameText.count == 12 && !options.noSystemTables {
+            if !options.dataOnly { output.write("ANALYZE sqlite_schema;\n") }
+        } else if nameText.hasPrefix("sqlite_") {
+            return
+        } else if options.dataOnly {
+            // data only: no CREATE statement
+        } else if sql.starts(with: Array("CREATE VIRTUAL TABLE".utf8)) {
+            if !state.writableSchema {
+                output.write("PRAGMA writable_schema=ON;\n")
+                state.writableSchema = true
+            }
+            let quotedName = SQLiteText.literal(name)
+            output.write("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql)VALUES('table',")
+            output.write(quotedName + [0x2C] + quotedName + Array(",0,".utf8) + SQLiteText.literal(sql) + Array(");\n".utf8))
+            return
+        } else {
+            output.write(SchemaText.statementLine(sql))
+        }
+        guard String(decoding: type, as: UTF8.self) == "table" else { return }
+        guard let columns = dumpColumns(of: name, preserveRowID: options.preserveRowIDs) else {
+            state.errors += 1
+            return
+        }
+        var target = SQLiteText.identifier(name)
+        var select = Array("SELECT ".utf8)
+        if let rowID = columns.rowID {
+            target += [0x28] + rowID
+            for column in columns.names { target += [0x2C] + SQLiteText.identifier(column) }
+            target += [0x29]
+            select += rowID + [0x2C]
+        }
+        select += Array(columns.names.map(SQLiteText.identifier).joined(separator: [0x2C]))
+        select += Array(" FROM ".utf8) + SQLiteText.identifier(name)
+        var dumpSettings = settings
+        dumpSettings.mode = .insert
+        dumpSettings.showHeader = false
+        dumpSettings.insertTable = target
+        dumpSettings.keepNewlines = options.newlines
+        do {
+            try SQLExecutor(connection: connection, output: output).run(select, settings: &dumpSettings)
+        } catch {
+            state.errors += 1
+        }
+    }
+
+    /// The columns `.dump` selects, and the rowid alias to keep with
+    /// `--preserve-rowids` (nil when the table has an INTEGER PRIMARY KEY
+    /// or no rowid).
+    private func dumpColumns(of table: [UInt8], preserveRowID: Bool) -> (rowID: [UInt8]?, names: [[UInt8]])? {
+        var names: [[UInt8]] = []
+        var primaryKeyCount = 0
+        var integerPrimaryKey = false
+        let sql = "PRAGMA table_info=" + String(decoding: SQLiteText.literal(table), as: UTF8.self)
+        if forEachRow(sql, { statement in
+            names.append(Shell.columnBytes(statement, 1) ?? [])
+            if sqlite3_column_int(statement, 5) != 0 {
+                primaryKeyCount += 1
+                let type = String(decoding: Shell.columnBytes(statement, 2) ?? [], as: UTF8.self)
+                integerPrimaryKey = type.caseInsensitiveCompare("INTEGER") == .orderedSame
+            }
+        }) != nil {
+            return nil
+        }
+        guard preserveRowID, !(primaryKeyCount == 1 && integerPrimaryKey) else { return (nil, names) }
+        let hasRowID = sqlite3_table_column_metadata(connection, nil, String(decoding: table, as: UTF8.self), "rowid",
+                                                 nil, nil, nil, nil, nil) == SQLITE_OK
+        guard hasRowID else { return (nil, names) }
+        for candidate in ["rowid", "_rowid_", "oid"] where !names.contains(where: {
+            String(decoding: $0, as: UTF8.self).caseInsensitiveCompare(candidate) == .orderedSame
+        }) {
+            return (Array(candidate.utf8), names)
+        }
+        return (nil, names)
+    }
+}
+
+/// `.dump` options.
+struct DumpOptions {
+    var preserveRowIDs = false
+    var newlines = false
+    var dataOnly = false
+    var noSystemTables = false
+}
+
+/// What `.dump` tracks while it writes.
+struct DumpState {
+    var errors = 0
+    var writableSchema = false
+}
+
+import Foundation

@@ -1,0 +1,122 @@
+import CSQLite
+import Foundation
+
+extension Shell {
+    /// Reads and runs all input of a source: the shell's `process_input`.
+    ///
+    /// SQL lines accumulate until `sqlite3_complete` says the statement is
+    /// complete; lines starting with `.` run as dot-commands, lines starting
+    /// with `#` are comments.
+    ///
+    /// - Returns: Whether a statement or command failed.
+    func processInput(_ source: LineSource) -> Bool {
+        if inputNesting == 25 {
+            printError("Input nesting limit (25) reached at line \(lineNumber). Check recursion.")
+            return true
+        }
+        inputNesting += 1
+        defer { inputNesting -= 1 }
+        lineNumber = 0
+        var sql: [UInt8] = []
+        var startLine = 0
+        var scanner = InputScanner()
+        var errors = 0
+        reading: while errors == 0 || !bail || source.isInteractive {
+            output.flush()
+            let input = source.readLine(continuation: !sql.isEmpty)
+            guard case .line(var line) = input else {
+                if case .interrupted = input {
+                    sql = []
+                    scanner = InputScanner()
+                    continue
+                }
+                if source.isInteractive { output.write("\n") }
+                break
+            }
+            lineNumber += 1
+            if scanner.isPlain && InputScanner.isCommandTerminator(line) && SchemaText.isComplete(sql + [0x3B]) {
+                line = [0x3B]
+            }
+            scanner.scan(line)
+            if scanner.isBlank && sql.isEmpty {
+                echoInput(line)
+                scanner = InputScanner()
+                continue
+            }
+            if sql.isEmpty, let first = line.first, first == 0x2E || first == 0x23 {
+                echoInput(line)
+                if first == 0x2E {
+                    source.addToHistory(line)
+                    switch runDotCommand(line) {
+                    case .quit: break reading
+                    case .failed: errors += 1
+                    case .succeeded: break
+                    }
+                }
+                scanner = InputScanner()
+                continue
+            }
+            if sql.isEmpty {
+                sql = Array(line.drop(while: SQLiteText.isSpace))
+                startLine = lineNumber
+            } else {
+                sql.append(0x0A)
+                sql += line
+            }
+            if !sql.isEmpty && scanner.endsStatement && SchemaText.isComplete(sql) {
+                echoInput(sql)
+                source.addToHistory(sql)
+                errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
+                sql = []
+                scanner = InputScanner()
+            } else if !sql.isEmpty && scanner.isBlank {
+                echoInput(sql)
+                sql = []
+                scanner = InputScanner()
+            }
+        }
+        if !sql.isEmpty {
+            echoInput(sql)
+            source.addToHistory(sql)
+            errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
+        }
+        output.flush()
+        return errors > 0
+    }
+
+    private func echoInput(_ text: [UInt8]) {
+        guard echo else { return }
+        output.write(text)
+        output.write("\n")
+    }
+
+    /// Runs a complete group of SQL statements: the shell's
+    /// `runOneSqlLine`. Returns 1 when a statement failed.
+    func runSQL(_ sql: [UInt8], startLine: Int, showLine: Bool) -> Int {
+        let started = timer ? ResourceClock.now() : nil
+        var failure: SQLFailure?
+        do {
+            let executor = SQLExecutor(connection: connection, output: output)
+            if let interrupts {
+                try interrupts.whileExecuting { try executor.run(sql, settings: &settings) }
+            } else {
+                try executor.run(sql, settings: &settings)
+            }
+        } catch let error as SQLFailure {
+            failure = error
+        } catch {
+            failure = SQLFailure(phase: .step, message: Array("\(error)".utf8), sqliteMessage: "\(error)", code: 1)
+        }
+        if let started { output.write(ResourceClock.report(since: started)) }
+        database.settleChangeTracking()
+        if let failure {
+            let prefix = showLine ? "\(failure.kind) near line \(startLine): " : "\(failure.kind): "
+            printError(bytes: Array(prefix.utf8) + failure.message)
+            return 1
+        }
+        if countChanges {
+            output.write("changes: \(sqlite3_changes64(connection))   total_changes: \(sqlite3_total_changes64(connection))\n")
+        }
+        return 0
+    }
+}

@@ -1,0 +1,143 @@
+import CSQLite
+
+extension Shell {
+    /// Prepares SQL and steps it, calling `body` for each row; returns
+    /// SQLite's error message when it fails.
+    @discardableResult
+    func forEachRow(_ sql: String, bind: [UInt8]? = nil, _ body: (OpaquePointer) -> Void) -> String? {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            let message = String(cString: sqlite3_errmsg(connection))
+            sqlite3_finalize(statement)
+            return message
+        }
+        if let bind {
+            bind.withUnsafeBufferPointer { buffer in
+                let base = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!).assumingMemoryBound(to: CChar.self)
+                _ = sqlite3_bind_text(statement, 1, base, Int32(buffer.count), plume_sqlite_transient())
+            }
+        }
+        while sqlite3_step(statement) == SQLITE_ROW { body(statement) }
+        return sqlite3_finalize(statement) == SQLITE_OK ? nil : String(cString: sqlite3_errmsg(connection))
+    }
+
+    /// Column `index` of the current row as bytes (nil for NULL).
+    static func columnBytes(_ statement: OpaquePointer, _ index: Int32) -> [UInt8]? {
+        guard let pointer = sqlite3_column_text(statement, index) else { return nil }
+        return Array(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
+    }
+
+    /// The attached schemas (`main`, `temp`, …).
+    func schemaNames() -> [[UInt8]] {
+        var names: [[UInt8]] = []
+        forEachRow("PRAGMA database_list") { statement in
+            if let name = Shell.columnBytes(statement, 1) { names.append(name) }
+        }
+        return names
+    }
+
+    /// `.tables ?PATTERN?` and `.indexes ?TABLE?`: names in columns across
+    /// an 80-column screen.
+    func listSchemaNames(_ command: DotCommandLine, indexes: Bool) -> DotCommandResult {
+        if indexes && command.arguments.count > 2 {
+            printError("Usage: .indexes ?LIKE-PATTERN?")
+            return .failed
+        }
+        var parts: [String] = []
+        for schema in schemaNames() {
+            let name = String(decoding: schema, as: UTF8.self)
+            var part = name.lowercased() == "main" ? "SELECT name FROM "
+                : "SELECT " + String(decoding: SQLiteText.literal(schema), as: UTF8.self) + "||'.'||name FROM "
+            part += String(decoding: SQLiteText.quoted(schema, with: 0x22), as: UTF8.self) + ".sqlite_schema "
+            part += indexes ? " WHERE type='index'   AND tbl_name LIKE ?1"
+                : " WHERE type IN ('table','view')   AND name NOT LIKE 'sqlite_%'   AND name LIKE ?1"
+            parts.append(part)
+        }
+        var names: [[UInt8]] = []
+        let pattern = command.arguments.count > 1 ? command.arguments[1] : Array("%".utf8)
+        if let error = forEachRow(parts.joined(separator: " UNION ALL ") + " ORDER BY 1", bind: pattern, { statement in
+            names.append(Shell.columnBytes(statement, 0) ?? [])
+        }) {
+            printError("Error: \(error)")
+            return .failed
+        }
+        guard !names.isEmpty else { return .succeeded }
+        let width = names.map(\.count).max()!
+        let columns = max(1, 80 / (width + 2))
+        let rows = (names.count + columns - 1) / columns
+        for row in 0..<rows {
+            for index in stride(from: row, to: names.count, by: rows) {
+                if index >= rows { output.write("  ") }
+                output.write(names[index])
+                output.write(repeating: 0x20, count: width - names[index].count)
+            }
+            output.write("\n")
+        }
+        return .succeeded
+    }
+
+    /// `.schema ?--indent? ?--nosys? ?PATTERN?`
+    func schema(_ command: DotCommandLine) -> DotCommandResult {
+        var pattern: [UInt8]?
+        var noSystemTables = false
+        var indent = false
+        for index in 1..<command.arguments.count {
+            let argument = command.string(index)
+            if argument == "--nosys" || argument == "-nosys" {
+                noSystemTables = true
+            } else if argument == "--indent" || argument == "-indent" {
+                indent = true
+            } else if argument.hasPrefix("-") {
+                printError("Unknown option: \"\(argument)\"")
+                return .failed
+            } else if pattern == nil {
+                pattern = command.arguments[index]
+            } else {
+                printError("Usage: .schema ?--indent? ?--nosys? ?LIKE-PATTERN?")
+                return .failed
+            }
+        }
+        if let pattern {
+            let name = String(decoding: pattern, as: UTF8.self).lowercased()
+            if ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"].contains(name) {
+                let sql = Array("CREATE TABLE ".utf8) + pattern
+                    + Array(" (\n  type text,\n  name text,\n  tbl_name text,\n  rootpage integer,\n  sql text\n)".utf8)
+                output.write(indent ? SchemaText.indentedStatement(sql) : SchemaText.statementLine(sql))
+            }
+        }
+        var select = "SELECT sql FROM"
+        var divider = "("
+        for (number, schema) in schemaNames().enumerated() {
+            let isMain = String(decoding: schema, as: UTF8.self).lowercased() == "main"
+            select += divider + "SELECT shell_add_schema(sql,"
+            select += isMain ? "NULL" : String(decoding: SQLiteText.literal(schema), as: UTF8.self)
+            select += ",name) AS sql, type, tbl_name, name, rowid,\(number + 1) AS snum, "
+            select += String(decoding: SQLiteText.literal(schema), as: UTF8.self) + " AS sname FROM "
+            select += String(decoding: SQLiteText.identifier(schema), as: UTF8.self) + ".sqlite_schema"
+            divider = " UNION ALL "
+        }
+        if pattern != nil {
+            select += " UNION ALL SELECT shell_module_schema(name), 'table', name, name, name, 9e+99, 'main' FROM pragma_module_list"
+        }
+        select += ") WHERE "
+        if let pattern {
+            let isGlob = pattern.contains { $0 == 0x2A || $0 == 0x3F || $0 == 0x5B }
+            select += pattern.contains(0x2E) ? "lower(printf('%s.%s',sname,tbl_name))" : "lower(tbl_name)"
+            select += isGlob ? " GLOB " : " LIKE "
+            select += String(decoding: SQLiteText.literal(pattern), as: UTF8.self)
+            if !isGlob { select += " ESCAPE '\\' " }
+            select += " AND "
+        }
+        if noSystemTables { select += "name NOT LIKE 'sqlite_%' AND " }
+        select += "sql IS NOT NULL ORDER BY snum, rowid"
+        if let error = forEachRow(select, { statement in
+            if let sql = Shell.columnBytes(statement, 0) {
+                output.write(indent ? SchemaText.indentedStatement(sql) : SchemaText.statementLine(sql))
+            }
+        }) {
+            printError("Error: \(error)")
+            return .failed
+        }
+        return .succeeded
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+import FetchedResults
+import FetchedResultsDataSource
+import Foundation
+
+/// The list `plume watch --format table` and `plume demo` show: a live
+/// terminal table when standard output is a terminal (following resizes,
+/// ending highlights on a timer), plain change lines otherwise.
+@MainActor
+final class LiveList {
+    /// The consumer to give a data source.
+    let consumer: any ListConsumer<TerminalCell>
+    private let session: TerminalSession?
+    private let table: TerminalList?
+    private var timer: DispatchSourceTimer?
+
+    /// Creates the list for standard output.
+    ///
+    /// - Parameters:
+    ///   - title: The top line of the terminal table.
+    ///   - dataSource: Where the list reads rows.
+    init(title: String, dataSource: any ListViewDataSource<TerminalCell>) {
+        if let session = TerminalSession.start() {
+            let table = TerminalList(size: session.size, title: title, output: session.write)
+            table.dataSource = dataSource
+            session.onResize = { table.resize(to: $0) }
+            self.session = session
+            self.table = table
+            self.consumer = table
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+            timer.setEventHandler { MainActor.assumeIsolated { table.expireHighlights() } }
+            timer.resume()
+            self.timer = timer
+        } else {
+            let lines = LineListConsumer { StandardOutput.line($0) }
+            lines.dataSource = dataSource
+            self.session = nil
+            self.table = nil
+            self.consumer = lines
+        }
+    }
+
+    /// Whether the list draws in a terminal.
+    var isTerminal: Bool { table != nil }
+
+    /// The top line of the terminal table.
+    func setTitle(_ title: String) {
+        table?.title = title
+    }
+
+    /// The column titles of the terminal table.
+    func setColumnTitles(_ titles: [String]) {
+        table?.columnTitles = titles
+    }
+
+    /// Restores the terminal (shows what was there before the table).
+    func end() {
+        timer?.cancel()
+        timer = nil
+        session?.end()
+    }
+}

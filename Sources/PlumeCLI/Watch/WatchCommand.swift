@@ -1,0 +1,105 @@
+import ArgumentParser
+import FetchedResults
+import FetchedResultsDataSource
+import Foundation
+import Persistence
+
+/// `plume watch`: a live query, printed as change sets until interrupted.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Print a query's results, then every change to them, until interrupted.",
+        discussion: """
+            The query runs in a fetched results controller: after each commit that changes \
+            its result (by any process), plume prints the change set a list view would apply.
+
+            --format jsonl (the default) prints one JSON object per line, flushed at once:
+              {"event":"initial","sections":[{"name":…,"rows":[ROW,…]},…]}
+              {"event":"change","sections":{"deleted":[OLD_INDEX,…],"inserted":[{"index":NEW_INDEX,"name":…,"rows":[…]},…]},
+               "rows":{"deleted":[[S,R],…],"inserted":[{"to":[S,R],"row":ROW},…],
+               "moved":[{"from":[S,R],"to":[S,R],"row":ROW},…],"updated":[{"from":[S,R],"to":[S,R],"row":ROW},…]}}
+            Without --section there is one section named null (none while the result is empty, so \
+            that the change events always apply to what was printed). ROW is an object of the \
+            query's columns; blobs are {"base64":"…"}. Deleted rows and \
+            sections, and the "from" of moves and updates, are old positions; the others are new ones.
+
+            --format table shows a live table in the terminal (plain change lines when the output \
+            is not a terminal).
+
+            Examples:
+              plume watch photos.sqlite "SELECT * FROM photo ORDER BY created"
+              plume watch photos.sqlite "SELECT p.id, p.name, a.name AS album FROM photo p JOIN album a ON a.id = p.album_id ORDER BY album, p.name" --section album
+              plume watch photos.sqlite "SELECT * FROM photo ORDER BY rating DESC" --format table
+
+            SIGINT (Ctrl-C) or SIGTERM ends it with exit status 0. Bad input (a missing file, an SQL \
+            error, a missing or duplicate identity, a query not ordered by its section column first) \
+            prints an error and exits with status 1.
+            """)
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case jsonl, table
+    }
+
+    @Argument(help: "The database file (it must exist).")
+    var database: String
+
+    @Argument(help: "The query to watch: one SELECT statement.")
+    var query: String
+
+    @Option(help: ArgumentHelp("The column that names each row's section; the query must be ordered by it first.", valueName: "column"))
+    var section: String?
+
+    @Option(help: ArgumentHelp("The column that identifies each row; unique in the result.", valueName: "column"))
+    var id = "id"
+
+    @Option(help: "The output format: jsonl or table.")
+    var format: Format = .jsonl
+
+    func run() throws {
+        let request = FetchRequest(sql: query, identityColumn: id, sectionColumn: section)
+        let controller: FetchedResultsController<Row>
+        do {
+            controller = try Self.openController(database: database, request: request)
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode.failure
+        }
+        let title = query
+        let format = format
+        // `run` is called on the main thread, which serves the main queue
+        // from `dispatchMain()` on.
+        MainActor.assumeIsolated {
+            switch format {
+            case .jsonl: WatchJSONLines(controller: controller).start()
+            case .table: WatchTable.start(controller: controller, title: title)
+            }
+        }
+        dispatchMain()
+    }
+
+    /// Opens the database read-only and fetches once, so that bad input
+    /// fails before anything is printed.
+    ///
+    /// - Throws: ``WatchError`` for a missing file, ``DatabaseError`` for
+    ///   SQL errors, ``FetchedResultsError`` for identity and section errors.
+    static func openController(database path: String, request: FetchRequest) throws -> FetchedResultsController<Row> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw WatchError("no database at \(path)")
+        }
+        var configuration = Database.Configuration()
+        configuration.readOnly = true
+        configuration.createIfMissing = false
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let controller = FetchedResultsController<Row>(database: queue, request: request, queue: .main)
+        try controller.performFetch()
+        return controller
+    }
+}
+
+/// A `plume watch` error of its own: a message naming what is wrong.
+struct WatchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,45 @@
+import FetchedResults
+import Foundation
+import Persistence
+
+/// `plume watch --format jsonl`: the initial results, then one change
+/// event per change set, a line each, until SIGINT or SIGTERM.
+struct WatchJSONLines: Sendable {
+    let controller: FetchedResultsController<Row>
+
+    /// Starts printing; returns at once (the caller runs the main queue).
+    @MainActor
+    func start() {
+        let controller = self.controller
+        let updates = controller.changes
+        let task = Task.detached {
+            do {
+                for try await update in updates {
+                    let line = update.isInitial
+                        ? JSONLine.initial(update.snapshot.listSections())
+                        : JSONLine.change(update.changes)
+                    guard StandardOutput.line(line) else { exit(0) }  // the reader left
+                }
+            } catch {
+                Console.error("error: \(error)")
+                exit(1)
+            }
+        }
+        WatchLifetime.keep(SignalTrap { _ in
+            task.cancel()
+            controller.stopObserving()
+            exit(0)
+        })
+    }
+}
+
+/// Keeps what a long-running command needs alive until the process exits.
+@MainActor
+enum WatchLifetime {
+    private static var kept: [AnyObject] = []
+
+    /// Keeps an object alive.
+    static func keep(_ object: AnyObject) {
+        kept.append(object)
+    }
+}

@@ -1,0 +1,25 @@
+import Testing
+@testable import FetchedResultsDataSource
+
+@Suite struct DisplayWidthTests {
+    @Test func measuresWideAndZeroWidthCharacters() {
+        #expect("abc".displayWidth == 3)
+        #expect("日本".displayWidth == 4)
+        #expect("한글".displayWidth == 4)
+        #expect("😀".displayWidth == 2)
+        #expect("❤️".displayWidth == 2)
+        #expect("e\u{301}".displayWidth == 1)
+        #expect("ｱ".displayWidth == 1)  // halfwidth katakana
+        #expect("Ａ".displayWidth == 2)  // fullwidth latin
+    }
+
+    @Test func fitsTextToAWidthWithAnEllipsis() {
+        #expect("abc".fitted(toWidth: 5) == "abc  ")
+        #expect("abcdef".fitted(toWidth: 4) == "abc…")
+        #expect("日本語テキスト".fitted(toWidth: 7) == "日本語…")
+        #expect("日本語テキスト".fitted(toWidth: 8) == "日本語… ")
+        #expect("a\nb".fitted(toWidth: 3) == "a b")
+        #expect("abc".fitted(toWidth: 0) == "")
+        #expect("😀😀".fitted(toWidth: 4).displayWidth == 4)
+    }
+}
