@@ -168,7 +168,7 @@ enum ResultsDiff {
 
     /// Old row index by identity. Integer identities in a compact range
     /// (rowids, usually) index a plain array; others go through hashing.
-    private struct IdentityMap {
+    struct IdentityMap {
         private var dense: [Int32] = []
         private var denseBase: Int64 = 0
         private var integers: [Int64: Int] = [:]

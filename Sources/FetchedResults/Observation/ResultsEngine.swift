@@ -45,7 +45,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
                 statistics.withLock { $0.incrementalUpdates += 1 }
             } else {
                 statistics.withLock { $0.refetches += 1 }
-                newStorage = try fetcher.fetch(db)
+                newStorage = try fetcher.fetch(db, previous: storage)
                 positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed,
                                                      identityColumn: request.identityColumn, sql: request.sql)
                 incremental?.invalidate()

@@ -14,12 +14,19 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///   section that reappears, or the item's decoding error.
     /// - Complexity: O(n log n) for n rows (the duplicate check sorts
     ///   integer identities; sorted ones cost O(n)).
-    func fetch(_ db: Database) throws -> ResultsStorage<Item> {
+    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil) throws -> ResultsStorage<Item> {
         // Items go to a plain array: the scan itself is free of `Item`, so
         // it runs specialized whatever module the item type comes from.
         var items: [Item] = []
-        let decode: ((Row) throws -> Void)? = isBatched ? nil : { row in items.append(try Item(row: row)) }
-        let scan = try RowScanner.scan(request, db, decode: decode)
+        var decoder: RowScanner.Decoder?
+        if !isBatched {
+            let previousItems = previous?.items
+            decoder = RowScanner.Decoder(
+                previous: previousItems == nil ? nil : previous?.keys,
+                decode: { row in items.append(try Item(row: row)) },
+                reuse: { index in items.append(previousItems![index]) })
+        }
+        let scan = try RowScanner.scan(request, db, decoder: decoder)
         var storage = ResultsStorage<Item>()
         storage.keys = scan.rows.keys
         storage.sections = scan.rows.sections
@@ -29,10 +36,18 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     }
 }
 
-/// Runs a request's query, keeping row keys and sections and handing each
-/// row to a decoder.
+/// Runs a request's query, keeping row keys and sections, hashing each row
+/// in place, and making a `Row` only for rows that need decoding.
 enum RowScanner {
-    static func scan(_ request: FetchRequest, _ db: Database, decode: ((Row) throws -> Void)?) throws -> (rows: KeyedRows, columns: [String]) {
+    /// Turns rows into items: decodes new or changed rows, reuses the
+    /// previous item of a row whose identity and content hash are unchanged.
+    struct Decoder {
+        var previous: ChunkedArray<RowKey>?
+        var decode: (Row) throws -> Void
+        var reuse: (Int) -> Void
+    }
+
+    static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         let columns = statement.columnNames
@@ -47,22 +62,34 @@ enum RowScanner {
             }
             sectionIndex = index
         }
+        let previousKeys = decoder?.previous.map { Array($0) }
+        let previousIndex = previousKeys.map { ResultsDiff.IdentityMap($0) }
         var keys = ChunkedArray<RowKey>()
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: request.arguments)
-        while let row = try cursor.next() {
-            let id = row[identityIndex]
+        try statement.setArguments(request.arguments)
+        defer { statement.reset() }
+        let columnCount = columns.count
+        while try statement.step() {
+            var hash = ContentHash()
+            for column in 0..<columnCount {
+                statement.withUnsafeColumnBytes(at: column) { hash.combine($0, $1) }
+            }
+            let contentHash = hash.value
+            let id = statement.columnValue(at: identityIndex)
             try identities.insert(id)
-            try sections.append(sectionIndex.map { row[$0] } ?? .null)
-            keys.append(RowKey(id: id, contentHash: row.contentHash))
-            if let decode {
-                do {
-                    try decode(row)
-                } catch var error as RowDecodingError {
-                    error.sql = sql
-                    throw error
-                }
+            try sections.append(sectionIndex.map { statement.columnValue(at: $0) } ?? .null)
+            keys.append(RowKey(id: id, contentHash: contentHash))
+            guard let decoder else { continue }
+            if let previousKeys, let previousIndex, let index = previousIndex[id], previousKeys[index].contentHash == contentHash {
+                decoder.reuse(index)
+                continue
+            }
+            do {
+                try decoder.decode(statement.currentRow())
+            } catch var error as RowDecodingError {
+                error.sql = sql
+                throw error
             }
         }
         try identities.finish()

@@ -131,6 +131,19 @@ struct ContentHash {
         }
     }
 
+    /// Combines a column read in place (``Statement/withUnsafeColumnBytes(at:_:)``):
+    /// the same hash as combining the value it holds.
+    @inline(__always)
+    mutating func combine(_ storageClass: DatabaseValue.StorageClass, _ bytes: UnsafeRawBufferPointer) {
+        switch storageClass {
+        case .null: combine(word: 0, tag: 1)
+        case .integer: combine(word: bytes.loadUnaligned(as: UInt64.self), tag: 2)
+        case .real: combine(word: bytes.loadUnaligned(as: UInt64.self), tag: 3)
+        case .text: combine(bytes: bytes, tag: 4)
+        case .blob: combine(bytes: bytes, tag: 5)
+        }
+    }
+
     @inline(__always)
     mutating func combine(_ value: DatabaseValue) {
         switch value {
