@@ -70,6 +70,9 @@ enum RowScanner {
         try statement.setArguments(request.arguments)
         defer { statement.reset() }
         let columnCount = columns.count
+        // Unwrapped once: copying the decoder's closures per row is costly.
+        let decode = decoder?.decode
+        let reuse = decoder?.reuse
         while try statement.step() {
             var hash = ContentHash()
             for column in 0..<columnCount {
@@ -80,13 +83,13 @@ enum RowScanner {
             try identities.insert(id)
             try sections.append(sectionIndex.map { statement.columnValue(at: $0) } ?? .null)
             keys.append(RowKey(id: id, contentHash: contentHash))
-            guard let decoder else { continue }
-            if let previousKeys, let previousIndex, let index = previousIndex[id], previousKeys[index].contentHash == contentHash {
-                decoder.reuse(index)
+            guard let decode, let reuse else { continue }
+            if let index = previousIndex?[id], previousKeys?[index].contentHash == contentHash {
+                reuse(index)
                 continue
             }
             do {
-                try decoder.decode(statement.currentRow())
+                try decode(statement.currentRow())
             } catch var error as RowDecodingError {
                 error.sql = sql
                 throw error
