@@ -39,21 +39,7 @@ struct MigrateStatusCommand: ParsableCommand {
     }
 
     private func printText(_ status: MigrationStatus) {
-        Console.print("current version: \(status.currentVersion)")
-        Console.print(status.applied.isEmpty ? "applied: none" : "applied:")
-        for record in status.applied {
-            Console.print("  \(record.version)  \(record.name)  \(record.appliedAt)  \(record.executionMilliseconds) ms")
-        }
-        Console.print(status.pending.isEmpty ? "pending: none" : "pending:")
-        for migration in status.pending {
-            Console.print("  \(migration.version)  \(migration.name)")
-        }
-        if !status.problems.isEmpty {
-            Console.print("problems:")
-            for problem in status.problems {
-                Console.print("  - " + problem.description.replacingOccurrences(of: "\n", with: "\n    "))
-            }
-        }
+        for line in status.textLines { Console.print(line) }
     }
 }
 

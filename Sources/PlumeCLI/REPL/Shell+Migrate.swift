@@ -59,20 +59,6 @@ extension Shell {
     }
 
     private func printMigrationStatus(_ status: MigrationStatus) {
-        output.write("current version: \(status.currentVersion)\n")
-        output.write(status.applied.isEmpty ? "applied: none\n" : "applied:\n")
-        for record in status.applied {
-            output.write("  \(record.version)  \(record.name)  \(record.appliedAt)\n")
-        }
-        output.write(status.pending.isEmpty ? "pending: none\n" : "pending:\n")
-        for migration in status.pending {
-            output.write("  \(migration.version)  \(migration.name)\n")
-        }
-        if !status.problems.isEmpty {
-            output.write("problems:\n")
-            for problem in status.problems {
-                output.write("  - " + problem.description.replacingOccurrences(of: "\n", with: "\n    ") + "\n")
-            }
-        }
+        for line in status.textLines { output.write(line + "\n") }
     }
 }
