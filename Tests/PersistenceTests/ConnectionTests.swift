@@ -134,6 +134,19 @@ import Testing
         #expect(!db.isOpen) // closed all the same
     }
 
+    @Test func closeLeavesVirtualTablesTheirOwnStatements() throws {
+        // FTS5 prepares statements of its own and finalizes them when the
+        // connection closes: Plume must not finalize them first.
+        let db = try Database(location: .inMemory)
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE note USING fts5(body);
+            INSERT INTO note (body) VALUES ('lighter view controllers');
+            """)
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM note WHERE note MATCH 'lighter'") == 1)
+        try db.close()
+        #expect(!db.isOpen)
+    }
+
     @Test func sqliteVersionIsReported() {
         #expect(Database.sqliteVersion.hasPrefix("3."))
         #expect(Database.sqliteVersionNumber >= 3_040_000)
