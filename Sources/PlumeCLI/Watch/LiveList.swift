@@ -3,9 +3,10 @@ import FetchedResults
 import FetchedResultsDataSource
 import Foundation
 
-/// The list `plume watch --format table` and `plume demo` show: a live
-/// terminal table when standard output is a terminal (following resizes,
-/// ending highlights on a timer), plain change lines otherwise.
+/// The list `plume watch --format table`, the REPL's `.watch` and
+/// `plume demo` show: a live terminal table when standard output is a
+/// terminal (following resizes, ending highlights on a timer), plain change
+/// lines otherwise.
 @MainActor
 final class LiveList {
     /// The consumer to give a data source.

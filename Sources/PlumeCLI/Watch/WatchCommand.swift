@@ -32,7 +32,8 @@ struct WatchCommand: ParsableCommand {
 
             --format table shows a live table in the terminal: changed rows are highlighted, \
             arrows, Page Up/Down and Home/End scroll, q quits. When the output is not a \
-            terminal, it prints each change as a plain line instead.
+            terminal, it prints each change as a plain line instead. In plume repl, \
+            .watch QUERY shows the same table.
 
             Examples:
               plume watch photos.sqlite "SELECT * FROM photo ORDER BY created"
