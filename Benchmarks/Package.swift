@@ -18,6 +18,7 @@ let package = Package(
             name: "plume-benchmarks",
             dependencies: [
                 .product(name: "Persistence", package: "Plume"),
+                .product(name: "FetchedResults", package: "Plume"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw C baseline calls sqlite3_* through GRDB's system
                 // library module: Plume's CSQLite is not a product.

@@ -20,6 +20,9 @@ struct ResultPrinter {
             if let plume { fields.append("\"plume_ms\":\(format(plume))") }
             if let raw { fields.append("\"raw_ms\":\(format(raw))") }
             if let grdb { fields.append("\"grdb_ms\":\(format(grdb))") }
+            for (contender, value) in others(result) {
+                fields.append("\"\(contender.rawValue)_ms\":\(format(value))")
+            }
             Swift.print("{" + fields.joined(separator: ",") + "}")
             return
         }
@@ -27,7 +30,16 @@ struct ResultPrinter {
             result.name, String(result.rows),
             plume.map(format) ?? "-", raw.map(format) ?? "-", grdb.map(format) ?? "-",
             ratio(plume, raw), ratio(plume, grdb), ratio(grdb, raw),
-        ]))
+        ]) + others(result).map { contender, value in
+            "\(contender.rawValue) \(format(value)) ms (plume/\(contender.rawValue) \(ratio(plume, value)))"
+        }.joined(separator: " "))
+    }
+
+    /// Contenders beyond the table's columns (CollectionDifference).
+    private func others(_ result: WorkloadResult) -> [(Contender, Double)] {
+        Contender.allCases.filter { ![.plume, .raw, .grdb].contains($0) }.compactMap { contender in
+            result.milliseconds[contender].map { (contender, $0) }
+        }
     }
 
     private func format(_ milliseconds: Double) -> String {

@@ -15,7 +15,8 @@ struct Runner {
     }
 
     func run(_ workload: any Workload) throws -> WorkloadResult {
-        let contestants = try workload.makeContestants(in: directory)
+        let only = ProcessInfo.processInfo.environment["PLUME_BENCH_ONLY"]
+        let contestants = try workload.makeContestants(in: directory).filter { only == nil || $0.contender.rawValue == only }
         var samples: [Contender: [Double]] = [:]
         var checksums: [Contender: Int] = [:]
         let clock = ContinuousClock()

@@ -19,6 +19,8 @@ protocol Workload {
 /// Who does the work.
 enum Contender: String, CaseIterable, Sendable {
     case plume, raw, grdb
+    /// Swift's `CollectionDifference` (for the diff workloads).
+    case collectiondifference
 }
 
 /// One implementation of a workload.
@@ -53,6 +55,10 @@ enum WorkloadRegistry {
             InsertWorkload(rows: rows),
             FetchRowWorkload(rows: rows),
             FetchDecodableWorkload(rows: rows),
+            DiffWorkload(),
+            ObserveWorkload(name: "observe.incremental.100k", rows: 100_000, refetch: false),
+            ObserveWorkload(name: "observe.incremental.1m", rows: 1_000_000, refetch: false),
+            ObserveWorkload(name: "observe.refetch.100k", rows: 100_000, refetch: true),
         ]
     }
 }

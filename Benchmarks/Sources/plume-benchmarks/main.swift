@@ -1,6 +1,10 @@
 import Foundation
 
 // plume-benchmarks [--json] [--iterations N] [--rows N] [--filter NAME]
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--memory-child" {
+    try MemoryWorkload.runChild(side: CommandLine.arguments[2], path: CommandLine.arguments[3])
+    exit(0)
+}
 var json = false
 var iterations = 7
 var rows = 200_000
@@ -28,6 +32,9 @@ printer.printHeader(iterations: runner.iterations)
 do {
     for workload in WorkloadRegistry.workloads(rows: rows) where filter.map({ workload.name.hasPrefix($0) }) ?? true {
         printer.print(try runner.run(workload))
+    }
+    if filter.map({ MemoryWorkload.name.hasPrefix($0) }) ?? true {
+        try MemoryWorkload.run(in: directory, json: json)
     }
 } catch {
     FileHandle.standardError.write(Data("plume-benchmarks: \(error)\n".utf8))

@@ -118,6 +118,10 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                     state.latest = engine.snapshot
                     state.failure = nil
                 }
+                // Subscribers start over from the new fetch.
+                let reset = FetchedResultsUpdate(snapshot: engine.snapshot, previousSnapshot: state.latest,
+                                                 changes: ChangeSet(), isInitial: true)
+                for continuation in state.subscribers.values { continuation.yield(reset) }
                 return state.observation
             }
             replaced?.cancel()
@@ -194,7 +198,8 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
 
     /// The updates as an asynchronous sequence: first the current
     /// snapshot, then one update per change set. Each access starts a new
-    /// subscription. Call ``performFetch()`` first.
+    /// subscription. A later ``performFetch()`` sends a new initial update
+    /// (``FetchedResultsUpdate/isInitial``): replace the list with it.
     public var changes: FetchedResultsUpdates<Item> {
         let (stream, continuation) = AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.makeStream()
         state.withLock { state in

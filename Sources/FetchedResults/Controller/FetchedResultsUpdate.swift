@@ -12,8 +12,9 @@ public struct FetchedResultsUpdate<Item: FetchableRecord & Sendable>: Sendable {
     /// The changes from ``previousSnapshot`` to ``snapshot``; empty for the
     /// initial update.
     public var changes: ChangeSet<Item>
-    /// Whether this is the first update of a sequence: the snapshot as it
-    /// stood when iteration began, with no changes.
+    /// Whether this update starts over: the snapshot as it stood when
+    /// iteration began, or the result of a new `performFetch()`, with no
+    /// changes. Replace the list with ``snapshot``.
     public var isInitial: Bool
 
     /// Creates an update.
@@ -40,6 +41,7 @@ public struct FetchedResultsUpdate<Item: FetchableRecord & Sendable>: Sendable {
 /// Iteration ends with an error if observation fails; ending the
 /// iteration (or cancelling its task) unsubscribes.
 public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequence, Sendable {
+    /// One update: a snapshot and its change set.
     public typealias Element = FetchedResultsUpdate<Item>
 
     let stream: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>
@@ -48,11 +50,15 @@ public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequ
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.AsyncIterator
 
+        /// The next update, nil once the controller stops observing.
+        ///
+        /// - Throws: The error that ended observation.
         public mutating func next() async throws -> FetchedResultsUpdate<Item>? {
             try await base.next()
         }
     }
 
+    /// Starts iterating.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: stream.makeAsyncIterator())
     }

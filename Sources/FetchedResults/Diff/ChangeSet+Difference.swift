@@ -7,8 +7,10 @@ extension ChangeSet {
     /// (an `ArrayDataSource`), so that every change set Plume emits comes
     /// from one diff and keeps the rules of `list-updates.md`.
     ///
-    /// Sections match by name; rows match by identity; a row whose content
-    /// hash changed is an update, or a move carrying its new content.
+    /// Sections match by name. Within a section, the rows kept in place are
+    /// a longest increasing subsequence of their old order; other rows that
+    /// stay are moves. A row whose content hash changed is an update when it
+    /// stays in place, a move with ``RowMove/isContentChanged`` when not.
     ///
     /// ```swift
     /// let changes = try ChangeSet.difference(
@@ -23,23 +25,35 @@ extension ChangeSet {
     ///   - identity: A row's identity.
     ///   - contentHash: A hash of a row's content.
     /// - Throws: ``FetchedResultsError`` when `new` holds an identity twice.
-    /// - Complexity: O(n log n) for n rows.
+    /// - Complexity: O(n log n) for n rows; O(n + r log r) when the rows
+    ///   that stay fall in r runs.
     public static func difference(
         from old: [ListSection<Item>], to new: [ListSection<Item>],
         identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int
     ) throws -> ChangeSet<Item> {
-        func storage(_ sections: [ListSection<Item>]) -> ResultsStorage<Item> {
-            var storage = ResultsStorage<Item>()
-            let items = sections.flatMap(\.items)
-            storage.items = ChunkedArray(items)
-            storage.keys = ChunkedArray(items.map { RowKey(id: identity($0), contentHash: contentHash($0)) })
-            storage.sections = sections.map { SectionRange(name: $0.name, start: 0, count: $0.items.count) }
-            storage.recomputeSectionStarts()
-            return storage
+        let oldRows = KeyedRows(sections: old, identity: identity, contentHash: contentHash)
+        let newRows = KeyedRows(sections: new, identity: identity, contentHash: contentHash)
+        let positional = try ResultsDiff.changes(from: oldRows, to: newRows, identityColumn: "identity", sql: "(a list of items)")
+        return positional.changeSet(newSections: newRows.sections) { index in
+            let section = newRows.sections.sectionIndex(containing: index)
+            return new[section].items[index - newRows.sections[section].start]
         }
-        let newStorage = storage(new)
-        let changes = try ResultsDiff.changes(from: storage(old), to: newStorage, identityColumn: "identity", sql: "(a list of items)")
-        let newItems = newStorage.items!
-        return changes.changeSet(new: newStorage) { newItems[$0] }
+    }
+}
+
+extension KeyedRows {
+    /// The keys of plain sections.
+    init<Item>(sections: [ListSection<Item>], identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int) {
+        var keys = ChunkedArray<RowKey>()
+        var ranges: [SectionRange] = []
+        var start = 0
+        for section in sections {
+            ranges.append(SectionRange(name: section.name, start: start, count: section.items.count))
+            start += section.items.count
+            for item in section.items {
+                keys.append(RowKey(id: identity(item), contentHash: contentHash(item)))
+            }
+        }
+        self.init(keys: keys, sections: ranges)
     }
 }

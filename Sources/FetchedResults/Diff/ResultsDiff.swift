@@ -36,15 +36,15 @@ struct PositionalChanges {
     }
 
     /// The change set with items taken from the new state.
-    func changeSet<Item>(new storage: ResultsStorage<Item>, item: (Int) throws -> Item) rethrows -> ChangeSet<Item> {
+    func changeSet<Item>(newSections: [SectionRange], item: (Int) throws -> Item) rethrows -> ChangeSet<Item> {
         ChangeSet(
             deletedSections: deletedSections,
             insertedSections: try insertedSections.map { index in
-                let section = storage.sections[index]
+                let section = newSections[index]
                 return .init(index: index, section: ListSection(name: section.name, items: try section.range.map(item)))
             },
             deletedRows: deletedRows,
-            insertedRows: try insertedRows.map { .init(indexPath: storage.indexPath(ofGlobal: $0), item: try item($0)) },
+            insertedRows: try insertedRows.map { .init(indexPath: newSections.indexPath(ofGlobal: $0), item: try item($0)) },
             movedRows: try movedRows.map { .init(from: $0.from, to: $0.to, item: try item($0.newGlobal), isContentChanged: $0.isContentChanged) },
             updatedRows: try updatedRows.map { .init(from: $0.from, to: $0.to, item: try item($0.newGlobal)) })
     }
@@ -90,13 +90,11 @@ enum ResultsDiff {
     /// - Throws: ``FetchedResultsError`` when `new` holds an identity twice.
     /// - Complexity: O(n log n) for n rows (O(n + r log r) when rows move in
     ///   r runs).
-    static func changes<Item>(from old: ResultsStorage<Item>, to new: ResultsStorage<Item>,
-                              identityColumn: String, sql: String) throws -> PositionalChanges {
+    static func changes(from old: KeyedRows, to new: KeyedRows,
+                              identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
         let oldKeys = Array(old.keys)
         let newKeys = Array(new.keys)
-        var oldIndexByID: [DatabaseValue: Int] = [:]
-        oldIndexByID.reserveCapacity(oldKeys.count)
-        for (index, key) in oldKeys.enumerated() { oldIndexByID[key.id] = index }
+        let oldIndex = IdentityMap(oldKeys)
         var oldSectionOfRow = [Int32](repeating: 0, count: oldKeys.count)
         for (index, section) in old.sections.enumerated() {
             for row in section.range { oldSectionOfRow[row] = Int32(index) }
@@ -104,6 +102,16 @@ enum ResultsDiff {
         let match = SectionMatch(old: old.sections, new: new.sections)
         var claimed = [Bool](repeating: false, count: oldKeys.count)
         var result = PositionalChanges()
+        // Rows that move or stay, in new order; those from the same section
+        // are resolved once the longest subsequence is known. Index paths
+        // are only made for rows reported.
+        struct Candidate {
+            var oldRow: Int
+            var fromSection: Int
+            var newRow: Int
+        }
+        var candidates: [Candidate] = []
+        var stayingOld: [Int] = []
 
         for (newSection, section) in new.sections.enumerated() {
             guard let oldSection = match.oldIndexOfNew[newSection] else {
@@ -112,13 +120,11 @@ enum ResultsDiff {
                 result.insertedSections.append(newSection)
                 continue
             }
-            // Rows that move or stay, in new order; those from this same
-            // section are resolved once the longest subsequence is known.
-            var candidates: [PositionalChanges.Move] = []
-            var stayingOld: [Int] = []
+            candidates.removeAll(keepingCapacity: true)
+            stayingOld.removeAll(keepingCapacity: true)
             for row in section.range {
                 let key = newKeys[row]
-                guard let oldRow = oldIndexByID[key.id] else {
+                guard let oldRow = oldIndex[key.id] else {
                     result.insertedRows.append(row)
                     continue
                 }
@@ -129,22 +135,22 @@ enum ResultsDiff {
                     continue
                 }
                 if fromSection == oldSection { stayingOld.append(oldRow) }
-                candidates.append(.init(from: IndexPath(item: oldRow - old.sections[fromSection].start, section: fromSection),
-                                        to: IndexPath(item: row - section.start, section: newSection),
-                                        newGlobal: row, isContentChanged: oldKeys[oldRow].contentHash != key.contentHash))
+                candidates.append(Candidate(oldRow: oldRow, fromSection: fromSection, newRow: row))
             }
             let kept = longestIncreasingSubsequence(stayingOld)
             var staying = 0
-            for move in candidates {
-                guard move.from.section == oldSection else {
-                    result.movedRows.append(move)
-                    continue
-                }
-                defer { staying += 1 }
-                if !kept[staying] {
-                    result.movedRows.append(move)
-                } else if move.isContentChanged {
-                    result.updatedRows.append(.init(from: move.from, to: move.to, newGlobal: move.newGlobal))
+            for candidate in candidates {
+                let isStaying = candidate.fromSection == oldSection
+                if isStaying { staying += 1 }
+                let isKept = isStaying && kept[staying - 1]
+                let changed = oldKeys[candidate.oldRow].contentHash != newKeys[candidate.newRow].contentHash
+                guard !isKept || changed else { continue }
+                let from = IndexPath(item: candidate.oldRow - old.sections[candidate.fromSection].start, section: candidate.fromSection)
+                let to = IndexPath(item: candidate.newRow - section.start, section: newSection)
+                if isKept {
+                    result.updatedRows.append(.init(from: from, to: to, newGlobal: candidate.newRow))
+                } else {
+                    result.movedRows.append(.init(from: from, to: to, newGlobal: candidate.newRow, isContentChanged: changed))
                 }
             }
         }
@@ -160,8 +166,53 @@ enum ResultsDiff {
         return result
     }
 
+    /// Old row index by identity. Integer identities in a compact range
+    /// (rowids, usually) index a plain array; others go through hashing.
+    struct IdentityMap {
+        private var dense: [Int32] = []
+        private var denseBase: Int64 = 0
+        private var integers: [Int64: Int] = [:]
+        private var others: [DatabaseValue: Int] = [:]
+
+        init(_ keys: [RowKey]) {
+            var low = Int64.max, high = Int64.min, allIntegers = true
+            for key in keys {
+                guard case .integer(let value) = key.id else { allIntegers = false; break }
+                low = Swift.min(low, value)
+                high = Swift.max(high, value)
+            }
+            let span = high.subtractingReportingOverflow(low)
+            if allIntegers, !keys.isEmpty, !span.overflow, span.partialValue < Int64(keys.count) * 4 + 1024,
+               keys.count < Int(Int32.max) {
+                denseBase = low
+                dense = Array(repeating: -1, count: Int(high - low) + 1)
+                for (index, key) in keys.enumerated() {
+                    if case .integer(let value) = key.id { dense[Int(value - low)] = Int32(index) }
+                }
+                return
+            }
+            integers.reserveCapacity(keys.count)
+            for (index, key) in keys.enumerated() {
+                if case .integer(let value) = key.id { integers[value] = index } else { others[key.id] = index }
+            }
+        }
+
+        subscript(id: DatabaseValue) -> Int? {
+            if case .integer(let value) = id {
+                if !dense.isEmpty {
+                    let (offset, overflow) = value.subtractingReportingOverflow(denseBase)
+                    guard !overflow, offset >= 0, offset < Int64(dense.count) else { return nil }
+                    let index = dense[Int(offset)]
+                    return index >= 0 ? Int(index) : nil
+                }
+                return integers[value]
+            }
+            return dense.isEmpty ? others[id] : nil
+        }
+    }
+
     private static func claim(_ oldRow: Int, _ claimed: inout [Bool], _ id: DatabaseValue,
-                              _ identityColumn: String, _ sql: String) throws {
+                              _ identityColumn: String, _ sql: String) throws(FetchedResultsError) {
         if claimed[oldRow] {
             throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: id), sql: sql)
         }

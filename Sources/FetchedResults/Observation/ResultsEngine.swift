@@ -45,15 +45,15 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
                 statistics.withLock { $0.incrementalUpdates += 1 }
             } else {
                 statistics.withLock { $0.refetches += 1 }
-                newStorage = try fetcher.fetch(db)
-                positional = try ResultsDiff.changes(from: storage, to: newStorage,
+                newStorage = try fetcher.fetch(db, previous: storage)
+                positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed,
                                                      identityColumn: request.identityColumn, sql: request.sql)
                 incremental?.invalidate()
             }
             storage = newStorage
             guard !positional.isEmpty else { return }
             snapshot = FetchedResultsSnapshot(storage: newStorage, pages: pages)
-            let changeSet = try positional.changeSet(new: newStorage) { index in
+            let changeSet = try positional.changeSet(newSections: newStorage.sections) { index in
                 try self.item(atGlobal: index, of: newStorage, pages: pages)
             }
             controller()?.publish(FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: previous,

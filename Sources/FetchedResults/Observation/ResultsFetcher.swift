@@ -14,7 +14,40 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///   section that reappears, or the item's decoding error.
     /// - Complexity: O(n log n) for n rows (the duplicate check sorts
     ///   integer identities; sorted ones cost O(n)).
-    func fetch(_ db: Database) throws -> ResultsStorage<Item> {
+    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil) throws -> ResultsStorage<Item> {
+        // Items go to a plain array: the scan itself is free of `Item`, so
+        // it runs specialized whatever module the item type comes from.
+        var items: [Item] = []
+        var decoder: RowScanner.Decoder?
+        if !isBatched {
+            let previousItems = previous?.items
+            decoder = RowScanner.Decoder(
+                previous: previousItems == nil ? nil : previous?.keys,
+                decode: { row in items.append(try Item(row: row)) },
+                reuse: { index in items.append(previousItems![index]) })
+        }
+        let scan = try RowScanner.scan(request, db, decoder: decoder)
+        var storage = ResultsStorage<Item>()
+        storage.keys = scan.rows.keys
+        storage.sections = scan.rows.sections
+        storage.columnNames = scan.columns
+        if !isBatched { storage.items = ChunkedArray(chunking: items) }
+        return storage
+    }
+}
+
+/// Runs a request's query, keeping row keys and sections, hashing each row
+/// in place, and making a `Row` only for rows that need decoding.
+enum RowScanner {
+    /// Turns rows into items: decodes new or changed rows, reuses the
+    /// previous item of a row whose identity and content hash are unchanged.
+    struct Decoder {
+        var previous: ChunkedArray<RowKey>?
+        var decode: (Row) throws -> Void
+        var reuse: (Int) -> Void
+    }
+
+    static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         let columns = statement.columnNames
@@ -29,29 +62,41 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
             }
             sectionIndex = index
         }
-        var storage = ResultsStorage<Item>()
-        storage.columnNames = columns
-        if !isBatched { storage.items = ChunkedArray() }
+        let previousKeys = decoder?.previous.map { Array($0) }
+        let previousIndex = previousKeys.map { ResultsDiff.IdentityMap($0) }
+        var keys = ChunkedArray<RowKey>()
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
-        let cursor = try Row.fetchCursor(db, sql: sql, arguments: request.arguments)
-        while let row = try cursor.next() {
-            let id = row[identityIndex]
+        try statement.setArguments(request.arguments)
+        defer { statement.reset() }
+        let columnCount = columns.count
+        // Unwrapped once: copying the decoder's closures per row is costly.
+        let decode = decoder?.decode
+        let reuse = decoder?.reuse
+        while try statement.step() {
+            var hash = ContentHash()
+            for column in 0..<columnCount {
+                statement.withUnsafeColumnBytes(at: column) { hash.combine($0, $1) }
+            }
+            let contentHash = hash.value
+            let id = statement.columnValue(at: identityIndex)
             try identities.insert(id)
-            try sections.append(sectionIndex.map { row[$0] } ?? .null)
-            storage.keys.append(RowKey(id: id, contentHash: row.contentHash))
-            if !isBatched {
-                do {
-                    storage.items?.append(try Item(row: row))
-                } catch var error as RowDecodingError {
-                    error.sql = sql
-                    throw error
-                }
+            try sections.append(sectionIndex.map { statement.columnValue(at: $0) } ?? .null)
+            keys.append(RowKey(id: id, contentHash: contentHash))
+            guard let decode, let reuse else { continue }
+            if let index = previousIndex?[id], previousKeys?[index].contentHash == contentHash {
+                reuse(index)
+                continue
+            }
+            do {
+                try decode(statement.currentRow())
+            } catch var error as RowDecodingError {
+                error.sql = sql
+                throw error
             }
         }
         try identities.finish()
-        storage.sections = sections.sections
-        return storage
+        return (KeyedRows(keys: keys, sections: sections.sections), columns)
     }
 }
 
@@ -82,8 +127,9 @@ struct SectionBuilder {
     }
 }
 
-/// Finds a duplicate identity: integer identities are sorted once at the
-/// end (linear when they come sorted), others hashed as they come.
+/// Finds a duplicate identity: integer identities are checked at the end,
+/// in a bitmap when they span a compact range (rowids, usually) or by
+/// sorting; others are hashed as they come.
 struct DuplicateDetector {
     let column: String
     let sql: String
@@ -105,10 +151,25 @@ struct DuplicateDetector {
     }
 
     mutating func finish() throws(FetchedResultsError) {
+        defer { integers = [] }
+        if let low = integers.min(), let high = integers.max() {
+            let span = high.subtractingReportingOverflow(low)
+            if !span.overflow, span.partialValue < Int64(integers.count) * 8 + 4096 {
+                var seen = [UInt64](repeating: 0, count: Int(span.partialValue) / 64 + 1)
+                for value in integers {
+                    let offset = Int(value - low)
+                    let bit: UInt64 = 1 << UInt64(offset % 64)
+                    if seen[offset / 64] & bit != 0 {
+                        throw FetchedResultsError(.duplicateIdentity(column: column, value: .integer(value)), sql: sql)
+                    }
+                    seen[offset / 64] |= bit
+                }
+                return
+            }
+        }
         integers.sort()
         for index in integers.indices.dropFirst() where integers[index] == integers[index - 1] {
             throw FetchedResultsError(.duplicateIdentity(column: column, value: .integer(integers[index])), sql: sql)
         }
-        integers = []
     }
 }

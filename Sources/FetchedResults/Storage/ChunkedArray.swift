@@ -7,9 +7,9 @@
 /// their rows this way.
 struct ChunkedArray<Element> {
     /// Chunks split when they grow past this size.
-    static var maximumChunkSize: Int { 2048 }
+    static var maximumChunkSize: Int { 1024 }
     /// Chunks are built at this size.
-    static var initialChunkSize: Int { 1024 }
+    static var initialChunkSize: Int { 512 }
 
     private(set) var chunks: [[Element]] = []
     /// The global index of the first element of each chunk.
@@ -36,6 +36,18 @@ struct ChunkedArray<Element> {
             }
         }
         if !chunk.isEmpty { appendChunk(chunk) }
+    }
+
+    /// Creates an array from an array, copying it chunk by chunk.
+    ///
+    /// - Complexity: O(n).
+    init(chunking elements: [Element]) {
+        var start = 0
+        while start < elements.count {
+            let end = Swift.min(start + Self.initialChunkSize, elements.count)
+            appendChunk(Array(elements[start..<end]))
+            start = end
+        }
     }
 
     /// Appends one element.

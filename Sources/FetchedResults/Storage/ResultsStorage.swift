@@ -31,20 +31,13 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     /// The section holding a global index.
     ///
     /// - Complexity: O(log s) for s sections.
-    func sectionIndex(containing index: Int) -> Int {
-        var low = 0, high = sections.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if sections[mid].start <= index { low = mid } else { high = mid - 1 }
-        }
-        return low
-    }
+    func sectionIndex(containing index: Int) -> Int { sections.sectionIndex(containing: index) }
 
     /// The index path of a global index.
-    func indexPath(ofGlobal index: Int) -> IndexPath {
-        let section = sectionIndex(containing: index)
-        return IndexPath(item: index - sections[section].start, section: section)
-    }
+    func indexPath(ofGlobal index: Int) -> IndexPath { sections.indexPath(ofGlobal: index) }
+
+    /// The keys and sections, without the items (what diffs work on).
+    var keyed: KeyedRows { KeyedRows(keys: keys, sections: sections) }
 
     /// The global index of an index path, checked.
     func globalIndex(of indexPath: IndexPath) -> Int {
@@ -65,13 +58,100 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     }
 }
 
+/// Row keys and sections: all a diff needs, free of the item type so that
+/// the diff runs specialized whatever `Item` is.
+struct KeyedRows: Sendable {
+    var keys: ChunkedArray<RowKey>
+    var sections: [SectionRange]
+}
+
+extension [SectionRange] {
+    /// The section holding a global index.
+    ///
+    /// - Complexity: O(log s) for s sections.
+    func sectionIndex(containing index: Int) -> Int {
+        var low = 0, high = count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if self[mid].start <= index { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The index path of a global index.
+    func indexPath(ofGlobal index: Int) -> IndexPath {
+        let section = sectionIndex(containing: index)
+        return IndexPath(item: index - self[section].start, section: section)
+    }
+}
+
 extension Row {
-    /// A hash of every value of the row: two rows with equal values have
-    /// equal hashes (within one process).
+    /// A 64-bit fingerprint of every value of the row: equal rows have equal
+    /// fingerprints; different rows almost never do (a fast multiply-mix
+    /// hash, not a cryptographic one; it is the same in every process).
     @inline(__always)
     var contentHash: Int {
-        var hasher = Hasher()
-        for value in values { hasher.combine(value) }
-        return hasher.finalize()
+        var hash = ContentHash()
+        for value in values { hash.combine(value) }
+        return hash.value
+    }
+}
+
+/// A fast, deterministic 64-bit hash of database values (wyhash-style
+/// multiply-and-fold mixing): several times faster than `Hasher`, which
+/// matters when every row of a large refetch is hashed.
+struct ContentHash {
+    private(set) var state: UInt64 = 0x243F_6A88_85A3_08D3
+
+    var value: Int { Int(truncatingIfNeeded: Self.mix(state, 0x9E37_79B9_7F4A_7C15)) }
+
+    @inline(__always)
+    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
+    }
+
+    @inline(__always)
+    mutating func combine(word: UInt64, tag: UInt64) {
+        state = Self.mix(state ^ tag ^ 0xA076_1D64_78BD_642F, word ^ 0xE703_7ED1_A0B4_28DB)
+    }
+
+    @inline(__always)
+    mutating func combine(bytes: UnsafeRawBufferPointer, tag: UInt64) {
+        combine(word: UInt64(bytes.count), tag: tag)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            combine(word: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), tag: tag)
+            offset += 8
+        }
+        if offset < bytes.count {
+            var last: UInt64 = 0
+            for index in offset..<bytes.count { last = last << 8 | UInt64(bytes[index]) }
+            combine(word: last, tag: tag)
+        }
+    }
+
+    /// Combines a column read in place (``Statement/withUnsafeColumnBytes(at:_:)``):
+    /// the same hash as combining the value it holds.
+    @inline(__always)
+    mutating func combine(_ storageClass: DatabaseValue.StorageClass, _ bytes: UnsafeRawBufferPointer) {
+        switch storageClass {
+        case .null: combine(word: 0, tag: 1)
+        case .integer: combine(word: bytes.loadUnaligned(as: UInt64.self), tag: 2)
+        case .real: combine(word: bytes.loadUnaligned(as: UInt64.self), tag: 3)
+        case .text: combine(bytes: bytes, tag: 4)
+        case .blob: combine(bytes: bytes, tag: 5)
+        }
+    }
+
+    @inline(__always)
+    mutating func combine(_ value: DatabaseValue) {
+        switch value {
+        case .null: combine(word: 0, tag: 1)
+        case .integer(let integer): combine(word: UInt64(bitPattern: integer), tag: 2)
+        case .real(let real): combine(word: real.bitPattern, tag: 3)
+        case .text(var text): text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0), tag: 4) }
+        case .blob(let data): data.withUnsafeBytes { combine(bytes: $0, tag: 5) }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Testing
 import Persistence
 @testable import FetchedResults
 
@@ -101,5 +102,20 @@ struct TestList: CustomStringConvertible {
             for row in section.rows where versions[row.id].map({ $0 != row.version }) == true { changed.insert(row.id) }
         }
         return changed
+    }
+}
+
+extension TestList {
+    /// Checks a change set from `old` to `new` against every rule and the
+    /// rebuild, recording the seed and both lists on failure.
+    static func expectRules(_ changes: ChangeSet<Int>, from old: TestList, to new: TestList, seed: UInt64) throws {
+        do {
+            try ListUpdateRules.validate(changes, from: old.idSections, to: new.idSections, id: { $0 },
+                                         changedIDs: changedIDs(from: old, to: new))
+        } catch {
+            Issue.record("seed \(seed): \(error)\nold: \(old)\nnew: \(new)")
+            throw error
+        }
+        #expect(try changes.applied(to: old.idSections) == new.idSections, "seed \(seed)")
     }
 }

@@ -1,0 +1,40 @@
+import FetchedResults
+import Foundation
+import Persistence
+
+/// A Plume controller over the photo table that waits for each change set.
+final class PlumeObserver: FetchedResultsControllerDelegate, @unchecked Sendable {
+    // Safe: `count` (rows delivered) is written on the delivery queue before `delivered` is
+    // signalled and read by the waiting thread after.
+    typealias Item = PlumePhotos.RowPhoto
+    let database: DatabaseQueue
+    let controller: FetchedResultsController<Item>
+    private let delivered = DispatchSemaphore(value: 0)
+    private var count = 0
+
+    init(path: String, request: FetchRequest) throws {
+        database = try DatabaseQueue(path: path)
+        controller = FetchedResultsController(database: database, request: request, queue: DispatchQueue(label: "plume.delivery"))
+        controller.delegate = self
+        try controller.performFetch()
+    }
+
+    func controller(_ controller: FetchedResultsController<Item>, didChangeContentWith update: FetchedResultsUpdate<Item>) {
+        count = update.snapshot.count
+        delivered.signal()
+    }
+
+    /// Renames one photo (it moves) and waits for the change set.
+    func rename(id: Int64, to name: String) throws -> Int {
+        try database.write { db in
+            try db.execute(sql: "UPDATE photo SET name = ? WHERE id = ?", arguments: [name, id])
+        }
+        delivered.wait()
+        return count
+    }
+
+    func close() throws {
+        controller.stopObserving()
+        try database.close()
+    }
+}

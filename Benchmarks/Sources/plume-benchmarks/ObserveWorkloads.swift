@@ -1,0 +1,53 @@
+import FetchedResults
+import Foundation
+import Persistence
+
+/// `observe.incremental.*` and `observe.refetch.*`: one photo renamed (so
+/// it moves) in a result of `rows` photos sorted by name; the time from the
+/// write to the change set in the consumer's hands.
+///
+/// Plume follows the commit incrementally (structured request over one
+/// table) or refetches and diffs (the same query as raw SQL); GRDB's
+/// `ValueObservation` refetches the array and the list computes a
+/// `CollectionDifference` of identities.
+struct ObserveWorkload: Workload {
+    var name: String
+    var rows: Int
+    var refetch: Bool
+
+    static let sql = "SELECT id, name, created, rating, album FROM photo ORDER BY name, id"
+
+    func makeContestants(in directory: URL) throws -> [Contestant] {
+        let plumePath = directory.appendingPathComponent("\(name)-plume.sqlite").path
+        let grdbPath = directory.appendingPathComponent("\(name)-grdb.sqlite").path
+        let photos = PhotoFixture.photos(count: rows)
+        try RawSQLite.makeFilledDatabase(at: plumePath, photos: photos)
+        try RawSQLite.makeFilledDatabase(at: grdbPath, photos: photos)
+        let request = refetch
+            ? FetchRequest(sql: Self.sql)
+            : FetchRequest(table: "photo", sortedBy: [.ascending("name")])
+        let plume = try PlumeObserver(path: plumePath, request: request)
+        let grdb = try GRDBObserver(path: grdbPath, sql: Self.sql)
+        let rows = self.rows
+        nonisolated(unsafe) var generator = SystemRandomNumberGenerator()
+        func nextChange() -> (Int64, String) {
+            (Int64.random(in: 1...Int64(rows), using: &generator),
+             "IMG_\(Int.random(in: 100_000..<(100_000 + rows), using: &generator)) moved \(UUID().uuidString.prefix(6)).heic")
+        }
+        // Warm up both (Plume maps rowids on its first incremental commit).
+        var warm = nextChange()
+        _ = try plume.rename(id: warm.0, to: warm.1)
+        warm = nextChange()
+        _ = try grdb.rename(id: warm.0, to: warm.1)
+        return [
+            Contestant(contender: .plume) {
+                let (id, name) = nextChange()
+                return Trial(run: { try plume.rename(id: id, to: name) })
+            },
+            Contestant(contender: .grdb) {
+                let (id, name) = nextChange()
+                return Trial(run: { try grdb.rename(id: id, to: name) })
+            },
+        ]
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Persistence
+import Testing
+@testable import FetchedResults
+
+/// A row hashed in place by the scan must hash like the same row read as
+/// values: the incremental path compares one with the other.
+@Suite struct ContentHashTests {
+    @Test func inPlaceHashEqualsValueHash() async throws {
+        let dbQueue = try DatabaseQueue()
+        defer { try? dbQueue.close() }
+        let sql = """
+            SELECT 1 AS id, 2.5 AS real, 'héllo wörld, a longer text' AS text, x'00ff10' AS blob, NULL AS missing, '' AS empty, -7 AS negative
+            UNION ALL SELECT 2, 0.0, 'a', x'', NULL, 'b', 9223372036854775807
+            """
+        let (scanned, rows) = try await dbQueue.read { db in
+            (try RowScanner.scan(FetchRequest(sql: sql), db, decoder: nil).rows, try Row.fetchAll(db, sql: sql))
+        }
+        #expect(Array(scanned.keys).map(\.contentHash) == rows.map(\.contentHash))
+        #expect(Set(rows.map(\.contentHash)).count == 2)
+        var changed = rows[0]
+        changed = Row(layout: changed.layout, values: ContiguousArray(changed.values.enumerated().map { $0.offset == 2 ? .text("héllo wörld, a longer texT") : $0.element }))
+        #expect(changed.contentHash != rows[0].contentHash)
+    }
+}
