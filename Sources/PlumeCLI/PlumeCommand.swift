@@ -5,6 +5,14 @@ public struct PlumeCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "plume",
         abstract: "Query, migrate and watch SQLite databases.",
+        discussion: """
+            Examples:
+              plume demo
+              plume photos.sqlite
+              plume query photos.sqlite 'SELECT count(*) FROM photo'
+              plume migrate up photos.sqlite
+              plume watch photos.sqlite 'SELECT * FROM photo ORDER BY id' --format table
+            """,
         version: "0.1.0",
         subcommands: [ReplCommand.self, QueryCommand.self, MigrateCommand.self, WatchCommand.self, DemoCommand.self],
         defaultSubcommand: ReplCommand.self)

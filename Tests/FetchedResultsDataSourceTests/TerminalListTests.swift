@@ -153,6 +153,28 @@ import Testing
         #expect(consumer.rowCount == 5)
     }
 
+    @Test func lineConsumerListsRowsOnReloadWhenAsked() throws {
+        var lines: [String] = []
+        let consumer = LineListConsumer { lines.append($0) }
+        consumer.listsRows = true
+        let dataSource = try ArrayDataSource<Entry, Int, TerminalCell>(sections: [
+            ListSection(name: "Alpha", items: Self.entries(1...2)),
+            ListSection(name: "Beta", items: Self.entries(3...3)),
+        ], id: \.id) { cell, entry in
+            cell.columns = ["\(entry.id)", "photo \(entry.id)"]
+        }
+        consumer.dataSource = dataSource
+        dataSource.consumer = consumer
+        #expect(lines == [
+            "2 sections, 3 rows",
+            "section 0 \"Alpha\" (2 rows)",
+            "  [0, 0] 1  photo 1",
+            "  [0, 1] 2  photo 2",
+            "section 1 \"Beta\" (1 rows)",
+            "  [1, 0] 3  photo 3",
+        ])
+    }
+
     @Test func keysScrollTheList() throws {
         #expect(TerminalKey.parse(Array("\u{1B}[A\u{1B}[Bx\u{1B}[5~\u{1B}[6~jkq\u{1B}OA".utf8))
                 == [.up, .down, .pageUp, .pageDown, .down, .up, .quit, .up])

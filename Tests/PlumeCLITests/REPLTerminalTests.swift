@@ -8,12 +8,15 @@ import Testing
     /// Drives a program in a pseudo-terminal: each step waits for an
     /// expected text, then types. Prints the whole transcript.
     static let driver = #"""
-    import os, pty, sys, time, select, json
+    import os, pty, sys, time, select, json, subprocess, fcntl, termios, struct
     steps = json.loads(sys.argv[1])
     argv = sys.argv[2:]
     pid, fd = pty.fork()
     if pid == 0:
         os.execv(argv[0], argv)
+    if 'PTY_SIZE' in os.environ:  # rows x columns
+        rows, columns = map(int, os.environ['PTY_SIZE'].split('x'))
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, columns, 0, 0))
     out = b''
     position = 0  # each expected text is searched after the previous one
     def wait_for(text, timeout=20):
@@ -34,8 +37,10 @@ import Testing
                     break
                 out += data
         position = out.index(text.encode(), position) + len(text.encode())
-    for expect, send, delay in steps:
+    for expect, send, delay, *command in steps:
         wait_for(expect)
+        if command:  # a program to run before typing, such as a write
+            subprocess.run(command[0], check=True)
         if send:
             time.sleep(delay)
             os.write(fd, send.encode())
@@ -56,15 +61,22 @@ import Testing
     """#
 
     /// Runs `plume repl DATABASE` in a terminal with HOME in `home`.
-    /// Each step waits for `expect`, then `delay` seconds (0.05 unless
-    /// given), then types `send`.
+    /// Each step waits for `expect`, then runs the program of `commands`
+    /// for its index (arguments), then waits `delay` seconds (0.05 unless
+    /// given), then types `send`. `size` is the terminal's rows and columns
+    /// (none set unless given).
     static func session(database: String, home: String, steps: [(expect: String, send: String)],
-                        delays: [Int: Double] = [:]) throws -> ProcessResult {
-        let plan = steps.enumerated().map { index, step in [step.expect, step.send, delays[index] ?? 0.05] as [Any] }
+                        delays: [Int: Double] = [:], commands: [Int: [String]] = [:],
+                        size: (rows: Int, columns: Int)? = nil) throws -> ProcessResult {
+        let plan = steps.enumerated().map { index, step in
+            [step.expect, step.send, delays[index] ?? 0.05] + (commands[index].map { [$0] } ?? []) as [Any]
+        }
         let encoded = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
+        var environment = ["HOME": home, "TERM": "dumb", "INPUTRC": "/dev/null"]
+        if let size { environment["PTY_SIZE"] = "\(size.rows)x\(size.columns)" }
         return try PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
                                     ["python3", "-c", driver, encoded, try PlumeProcess.plumeURL.path, "repl", database],
-                                    environment: ["HOME": home, "TERM": "dumb", "INPUTRC": "/dev/null"])
+                                    environment: environment)
     }
 
     @Test func promptMultiLineStatementAndHistoryFile() throws {

@@ -22,6 +22,10 @@ public final class LineListConsumer: ListConsumer {
     }
     /// The number of batches applied.
     public private(set) var batchCount = 0
+    /// Whether a reload also prints every row after its section's line
+    /// (`  [0, 2] Bridge  ★★★★★`), not only the counts. Off by default: a
+    /// log of changes to a large list should not start with all of it.
+    public var listsRows = false
 
     private var model = TerminalListModel()
     private let output: (String) -> Void
@@ -51,6 +55,10 @@ public final class LineListConsumer: ListConsumer {
         output("\(model.sections.count) sections, \(model.rowCount) rows")
         for (index, section) in model.sections.enumerated() {
             output("section \(index) \(section.title.map { "\"\($0)\"" } ?? "(untitled)") (\(section.rows.count) rows)")
+            guard listsRows else { continue }
+            for (item, row) in section.rows.enumerated() {
+                output("  \(IndexPath(item: item, section: index).listText) \(row.columns.joined(separator: "  "))")
+            }
         }
     }
 

@@ -13,6 +13,11 @@ public struct MigrateCommand: ParsableCommand {
             migrations are recorded in the table plume_migrations, each in one \
             transaction with its SQL.
 
+            Examples:
+              plume migrate new create_photo
+              plume migrate up photos.sqlite
+              plume migrate status photos.sqlite
+
             \(MigrateExitCode.helpText)
             """,
         subcommands: [

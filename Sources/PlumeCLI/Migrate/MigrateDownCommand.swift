@@ -6,7 +6,13 @@ struct MigrateDownCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "down",
         abstract: "Revert the migrations above a version, most recent first, each in its own transaction.",
-        discussion: MigrateExitCode.helpText)
+        discussion: """
+            Examples:
+              plume migrate down photos.sqlite --to 2
+              plume migrate down photos.sqlite --dir db/migrations --to 0
+
+            \(MigrateExitCode.helpText)
+            """)
 
     @Argument(help: "The database file.")
     var database: String

@@ -7,7 +7,13 @@ struct MigrateNewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
         abstract: "Create the next migration file, NNNN_name.sql, with empty up and down sections.",
-        discussion: MigrateExitCode.helpText)
+        discussion: """
+            Examples:
+              plume migrate new add_photo_caption
+              plume migrate new "add album cover" --dir db/migrations
+
+            \(MigrateExitCode.helpText)
+            """)
 
     @Argument(help: "What the migration does, as add_photo_caption (letters, digits, _ and -; spaces become _).")
     var name: String

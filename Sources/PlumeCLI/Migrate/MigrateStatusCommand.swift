@@ -8,10 +8,18 @@ struct MigrateStatusCommand: ParsableCommand {
         commandName: "status",
         abstract: "Show the applied and pending migrations and any problem between the files and the database.",
         discussion: """
-            With --json, prints one object: {"current": N, "applied": [{"version", "name", \
-            "checksum", "applied_at", "execution_ms", "applied_order"}], "pending": [{"version", \
-            "name", "file"}], "problems": [{"code", "message", "file", "line", "versions"}]}. \
+            With --json, prints one object (shown here over several lines):
+              {"current":N,
+               "applied":[{"version":N,"name":…,"checksum":…,"applied_at":…,
+                           "execution_ms":N,"applied_order":N},…],
+               "pending":[{"version":N,"name":…,"file":…},…],
+               "problems":[{"code":…,"message":…,"file":…,"line":…,
+                            "versions":[N,…]},…]}
             Problems do not change the exit code; `plume migrate validate` fails on them.
+
+            Examples:
+              plume migrate status photos.sqlite
+              plume migrate status photos.sqlite --dir db/migrations --json
 
             \(MigrateExitCode.helpText)
             """)

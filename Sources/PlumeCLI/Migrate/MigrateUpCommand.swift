@@ -6,7 +6,14 @@ struct MigrateUpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "up",
         abstract: "Apply the pending migrations, each in its own transaction.",
-        discussion: MigrateExitCode.helpText)
+        discussion: """
+            Examples:
+              plume migrate up photos.sqlite
+              plume migrate up photos.sqlite --dir db/migrations --to 3
+              plume migrate up photos.sqlite --dry-run
+
+            \(MigrateExitCode.helpText)
+            """)
 
     @Argument(help: "The database file (created when missing).")
     var database: String

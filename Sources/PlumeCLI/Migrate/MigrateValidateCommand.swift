@@ -7,7 +7,13 @@ struct MigrateValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check that every applied migration's file is present and unchanged, and that the files are valid.",
-        discussion: MigrateExitCode.helpText)
+        discussion: """
+            Examples:
+              plume migrate validate photos.sqlite
+              plume migrate validate photos.sqlite --dir db/migrations
+
+            \(MigrateExitCode.helpText)
+            """)
 
     @Argument(help: "The database file.")
     var database: String

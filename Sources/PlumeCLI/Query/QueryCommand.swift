@@ -16,7 +16,8 @@ struct QueryCommand: ParsableCommand {
         Examples:
           plume query photos.sqlite 'SELECT name, rating FROM photo LIMIT 5'
           plume query photos.sqlite 'SELECT * FROM album' --mode box
-          plume query photos.sqlite 'SELECT * FROM photo' --mode csv --header > photos.csv
+          plume query photos.sqlite 'SELECT * FROM photo' --mode csv --header \\
+            > photos.csv
           plume query photos.sqlite "UPDATE photo SET rating = 5 WHERE id = 1"
         """)
 

@@ -4,14 +4,20 @@
 struct DotCommandLine {
     /// The command name without its dot, then the arguments.
     var arguments: [[UInt8]]
+    /// The line as typed.
+    let line: [UInt8]
+    /// Where each argument starts in `line` (at its quote, if quoted).
+    private(set) var argumentStarts: [Int] = []
 
     init(_ line: [UInt8]) {
+        self.line = line
         arguments = []
         var index = 1 // after the dot
         let count = line.count
         while index < count {
             while index < count, SQLiteText.isSpace(line[index]) { index += 1 }
             guard index < count else { break }
+            argumentStarts.append(index)
             if line[index] == 0x27 || line[index] == 0x22 {
                 let delimiter = line[index]
                 index += 1
@@ -34,6 +40,12 @@ struct DotCommandLine {
 
     /// The command name.
     var name: String { arguments.first.map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+    /// The line as typed from argument `index` on, for commands that take
+    /// free text (such as SQL) whose quotes and spaces must be kept.
+    func rawText(from index: Int) -> String {
+        String(decoding: line[argumentStarts[index]...], as: UTF8.self)
+    }
 
     /// Argument `index` (1 is the first after the command) as text.
     func string(_ index: Int) -> String { String(decoding: arguments[index], as: UTF8.self) }

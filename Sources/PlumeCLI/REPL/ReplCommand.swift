@@ -16,7 +16,8 @@ struct ReplCommand: ParsableCommand {
         Reads SQL statements and dot-commands (.tables, .schema, .mode box, .help, …) \
         from the terminal with line editing, history (~/.plume_history), tab completion \
         and Ctrl-C to interrupt a statement. Piped input runs as a script, printing \
-        exactly what sqlite3 prints.
+        exactly what sqlite3 prints. Beyond sqlite3's commands, .watch QUERY shows a \
+        live query (q returns to the prompt) and .migrate status|up applies migrations.
 
         A DATABASE that does not exist is an error unless --create is given. Without \
         DATABASE the shell opens a transient in-memory database.

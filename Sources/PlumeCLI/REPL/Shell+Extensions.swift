@@ -5,5 +5,9 @@ extension Shell {
                    summary: "Show or apply schema migrations", details: Shell.migrateHelp) {
             $0.migrate($1)
         },
+        DotCommand(name: "watch", minimumLength: 2, usage: ".watch ?OPTIONS? QUERY",
+                   summary: "Show a query's rows live until q or Ctrl-C", details: Shell.watchHelp) {
+            $0.watch($1)
+        },
     ]
 }

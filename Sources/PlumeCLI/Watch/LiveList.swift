@@ -3,9 +3,10 @@ import FetchedResults
 import FetchedResultsDataSource
 import Foundation
 
-/// The list `plume watch --format table` and `plume demo` show: a live
-/// terminal table when standard output is a terminal (following resizes,
-/// ending highlights on a timer), plain change lines otherwise.
+/// The list `plume watch --format table`, the REPL's `.watch` and
+/// `plume demo` show: a live terminal table when standard output is a
+/// terminal (following resizes, ending highlights on a timer), plain change
+/// lines otherwise.
 @MainActor
 final class LiveList {
     /// The consumer to give a data source.
@@ -21,8 +22,13 @@ final class LiveList {
     /// - Parameters:
     ///   - title: The top line of the terminal table.
     ///   - dataSource: Where the list reads rows.
-    init(title: String, dataSource: any ListViewDataSource<TerminalCell>) {
-        if let session = TerminalSession.start() {
+    ///   - allowsTerminal: False to print plain lines even on a terminal.
+    ///   - listsRows: Whether the plain lines start with every row, not
+    ///     only the counts.
+    ///   - lineOutput: Where plain lines go (standard output by default).
+    init(title: String, dataSource: any ListViewDataSource<TerminalCell>, allowsTerminal: Bool = true,
+         listsRows: Bool = false, lineOutput: @escaping (String) -> Void = { StandardOutput.line($0) }) {
+        if allowsTerminal, let session = TerminalSession.start() {
             let table = TerminalList(size: session.size, title: title, output: session.write)
             table.dataSource = dataSource
             session.onResize = { table.resize(to: $0) }
@@ -38,7 +44,8 @@ final class LiveList {
             timer.resume()
             self.timer = timer
         } else {
-            let lines = LineListConsumer { StandardOutput.line($0) }
+            let lines = LineListConsumer(output: lineOutput)
+            lines.listsRows = listsRows
             lines.dataSource = dataSource
             self.session = nil
             self.table = nil

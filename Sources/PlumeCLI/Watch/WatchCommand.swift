@@ -32,7 +32,8 @@ struct WatchCommand: ParsableCommand {
 
             --format table shows a live table in the terminal: changed rows are highlighted, \
             arrows, Page Up/Down and Home/End scroll, q quits. When the output is not a \
-            terminal, it prints each change as a plain line instead.
+            terminal, it prints each change as a plain line instead. In plume repl, \
+            .watch QUERY shows the same table.
 
             Examples:
               plume watch photos.sqlite "SELECT * FROM photo ORDER BY created"
@@ -82,10 +83,27 @@ struct WatchCommand: ParsableCommand {
         MainActor.assumeIsolated {
             switch format {
             case .jsonl: WatchJSONLines(controller: controller).start()
-            case .table: WatchTable.start(controller: controller, title: title)
+            case .table: Self.startTable(controller: controller, title: title)
             }
         }
         dispatchMain()
+    }
+
+    /// Shows the table until `q`, SIGINT or SIGTERM (exit 0) or an error
+    /// (exit 1).
+    @MainActor
+    private static func startTable(controller: FetchedResultsController<Row>, title: String) {
+        let table = WatchTable(controller: controller, title: title)
+        table.onEnd = { error in
+            if let error { Console.error("error: \(error)") }
+            Foundation.exit(error == nil ? 0 : 1)
+        }
+        WatchLifetime.keep(table)
+        WatchLifetime.keep(SignalTrap { _ in
+            MainActor.assumeIsolated { table.end() }
+            Foundation.exit(0)
+        })
+        table.start()
     }
 
     /// Opens the database read-only and fetches once, so that bad input

@@ -3,45 +3,77 @@ import FetchedResultsDataSource
 import Foundation
 import Persistence
 
-/// `plume watch --format table`: the rows in a live terminal table, or
-/// plain change lines when standard output is not a terminal.
+/// A query's rows in a ``LiveList``: a live terminal table, or plain
+/// change lines when there is no terminal. Shared by `plume watch --format
+/// table` and the REPL's `.watch`, which decide what ending means.
 @MainActor
-enum WatchTable {
-    /// Starts showing the controller's rows; returns at once (the caller
-    /// runs the main queue).
-    static func start(controller: FetchedResultsController<Row>, title: String) {
-        let dataSource = FetchedResultsDataSource<Row, TerminalCell>(controller: controller) { cell, row in
-            cell.columns = row.values.map(cellText)
+final class WatchTable {
+    private let controller: FetchedResultsController<Row>
+    private let dataSource: FetchedResultsDataSource<Row, TerminalCell>
+    private let list: LiveList
+    private var fetch: Task<Void, Never>?
+    private var hasEnded = false
+    /// Called once the list shows the initial rows.
+    var onShown: (() -> Void)?
+    /// Called once when the watch ends by itself: with nil when the user
+    /// typed `q` in the terminal table, with the error when the query failed.
+    var onEnd: (((any Error)?) -> Void)?
+
+    /// Creates the list for a controller that fetched once.
+    ///
+    /// - Parameters:
+    ///   - controller: The query, already fetched (see
+    ///     ``WatchCommand/openController(database:request:)``).
+    ///   - title: The top line of the terminal table.
+    ///   - allowsTerminal: False to print plain lines even on a terminal.
+    ///   - listsRows: Whether the plain lines start with every row.
+    ///   - lineOutput: Where plain lines go.
+    init(controller: FetchedResultsController<Row>, title: String, allowsTerminal: Bool = true,
+         listsRows: Bool = false, lineOutput: @escaping (String) -> Void = { StandardOutput.line($0) }) {
+        self.controller = controller
+        dataSource = FetchedResultsDataSource<Row, TerminalCell>(controller: controller) { cell, row in
+            cell.columns = row.values.map(WatchTable.cellText)
         }
-        let list = LiveList(title: title, dataSource: dataSource)
+        list = LiveList(title: title, dataSource: dataSource, allowsTerminal: allowsTerminal,
+                        listsRows: listsRows, lineOutput: lineOutput)
         list.setColumnTitles(controller.snapshot.columnNames)
-        dataSource.onError = { error in
-            list.end()
-            Console.error("error: \(error)")
-            exit(1)
-        }
-        WatchLifetime.keep(dataSource)
-        WatchLifetime.keep(list)
-        list.onQuit = {
-            list.end()
-            exit(0)
-        }
-        WatchLifetime.keep(SignalTrap { _ in
-            MainActor.assumeIsolated { list.end() }
-            exit(0)
-        })
-        Task {
+    }
+
+    /// Whether the list draws in a terminal.
+    var isTerminal: Bool { list.isTerminal }
+
+    /// Starts showing the rows; returns at once (the caller runs the main
+    /// queue).
+    func start() {
+        dataSource.onError = { [weak self] error in self?.finish(error) }
+        list.onQuit = { [weak self] in self?.finish(nil) }
+        fetch = Task { [weak self, dataSource, list] in
             do {
                 try await dataSource.performFetch()
                 // Connected after the fetch, so the list starts with the
                 // rows, not with an empty state.
                 dataSource.consumer = list.consumer
+                self?.onShown?()
             } catch {
-                list.end()
-                Console.error("error: \(error)")
-                exit(1)
+                self?.finish(error)
             }
         }
+    }
+
+    /// Stops following the query and restores the terminal; no `onEnd`.
+    func end() {
+        guard !hasEnded else { return }
+        hasEnded = true
+        fetch?.cancel()
+        dataSource.stop()
+        controller.stopObserving()
+        list.end()
+    }
+
+    private func finish(_ error: (any Error)?) {
+        guard !hasEnded else { return }
+        end()
+        onEnd?(error)
     }
 
     /// A value as a table shows it.
