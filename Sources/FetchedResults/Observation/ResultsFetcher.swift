@@ -15,39 +15,70 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     /// - Complexity: O(n log n) for n rows (the duplicate check sorts
     ///   integer identities; sorted ones cost O(n)).
     func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil) throws -> ResultsStorage<Item> {
-        // Items go to a plain array: the scan itself is free of `Item`, so
-        // it runs specialized whatever module the item type comes from.
-        var items: [Item] = []
+        // Decoded items go to a plain array: the scan itself is free of
+        // `Item`, so it runs specialized whatever module the item type
+        // comes from.
+        var decoded: [Item] = []
         var decoder: RowScanner.Decoder?
+        let previousItems = previous?.items
         if !isBatched {
-            let previousItems = previous?.items
-            decoder = RowScanner.Decoder(
-                previous: previousItems == nil ? nil : previous?.keys,
-                decode: { row in items.append(try Item(row: row)) },
-                reuse: { index in items.append(previousItems![index]) })
+            decoder = RowScanner.Decoder(previous: previousItems == nil ? nil : previous?.keys,
+                                         decode: { row in decoded.append(try Item(row: row)) })
         }
         let scan = try RowScanner.scan(request, db, decoder: decoder)
         var storage = ResultsStorage<Item>()
         storage.keys = scan.rows.keys
         storage.sections = scan.rows.sections
         storage.columnNames = scan.columns
-        if !isBatched { storage.items = ChunkedArray(chunking: items) }
+        if !isBatched {
+            storage.items = Self.items(sources: scan.sources, decoded: decoded, previous: previousItems)
+        }
         return storage
+    }
+
+    /// The items of a scan: runs of rows reused in order from the previous
+    /// items share their whole chunks; only the rest is copied.
+    ///
+    /// - Complexity: O(n) over the sources (plain integers), plus
+    ///   O(chunks + rows decoded or at run boundaries) for the items.
+    static func items(sources: [Int32], decoded: [Item], previous: ChunkedArray<Item>?) -> ChunkedArray<Item> {
+        guard let previous else { return ChunkedArray(chunking: decoded) }
+        var items = ChunkedArray<Item>()
+        var next = 0
+        var index = 0
+        while index < sources.count {
+            let source = sources[index]
+            guard source >= 0 else {
+                items.append(decoded[next])
+                next += 1
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < sources.count, sources[end] == source &+ Int32(end - index) { end += 1 }
+            items.append(contentsOf: previous, in: Int(source)..<(Int(source) + end - index))
+            index = end
+        }
+        return items
     }
 }
 
 /// Runs a request's query, keeping row keys and sections, hashing each row
 /// in place, and making a `Row` only for rows that need decoding.
 enum RowScanner {
-    /// Turns rows into items: decodes new or changed rows, reuses the
-    /// previous item of a row whose identity and content hash are unchanged.
+    /// Turns rows into items: decodes new or changed rows; a row whose
+    /// identity and content hash are unchanged reuses its previous item
+    /// (the scan's `sources` say which).
     struct Decoder {
         var previous: ChunkedArray<RowKey>?
         var decode: (Row) throws -> Void
-        var reuse: (Int) -> Void
     }
 
-    static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String]) {
+    /// - Returns: The keys and sections, the column names, and with a
+    ///   decoder, for each row the previous index whose item it reuses, or
+    ///   -1 when it was decoded.
+    static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws
+        -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         let columns = statement.columnNames
@@ -70,9 +101,9 @@ enum RowScanner {
         try statement.setArguments(request.arguments)
         defer { statement.reset() }
         let columnCount = columns.count
-        // Unwrapped once: copying the decoder's closures per row is costly.
+        // Unwrapped once: copying the decoder's closure per row is costly.
         let decode = decoder?.decode
-        let reuse = decoder?.reuse
+        var sources: [Int32] = []
         while try statement.step() {
             var hash = ContentHash()
             for column in 0..<columnCount {
@@ -83,11 +114,12 @@ enum RowScanner {
             try identities.insert(id)
             try sections.append(sectionIndex.map { statement.columnValue(at: $0) } ?? .null)
             keys.append(RowKey(id: id, contentHash: contentHash))
-            guard let decode, let reuse else { continue }
+            guard let decode else { continue }
             if let index = previousIndex?[id], previousKeys?[index].contentHash == contentHash {
-                reuse(index)
+                sources.append(Int32(index))
                 continue
             }
+            sources.append(-1)
             do {
                 try decode(statement.currentRow())
             } catch var error as RowDecodingError {
@@ -96,7 +128,7 @@ enum RowScanner {
             }
         }
         try identities.finish()
-        return (KeyedRows(keys: keys, sections: sections.sections), columns)
+        return (KeyedRows(keys: keys, sections: sections.sections), columns, sources)
     }
 }
 
