@@ -14,7 +14,13 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///   section that reappears, or the item's decoding error.
     /// - Complexity: O(n log n) for n rows (the duplicate check sorts
     ///   integer identities; sorted ones cost O(n)).
-    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil) throws -> ResultsStorage<Item> {
+    ///
+    /// - Parameters:
+    ///   - previous: The storage this fetch replaces: its unchanged items
+    ///     are reused.
+    ///   - indexed: The previous keys, indexed (required with `previous`).
+    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil,
+               indexed: ResultsDiff.IndexedKeys? = nil) throws -> ResultsStorage<Item> {
         // Decoded items go to a plain array: the scan itself is free of
         // `Item`, so it runs specialized whatever module the item type
         // comes from.
@@ -22,7 +28,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         var decoder: RowScanner.Decoder?
         let previousItems = previous?.items
         if !isBatched {
-            decoder = RowScanner.Decoder(previous: previousItems == nil ? nil : previous?.keys,
+            decoder = RowScanner.Decoder(previous: previousItems == nil ? nil : indexed,
                                          decode: { row in decoded.append(try Item(row: row)) })
         }
         let scan = try RowScanner.scan(request, db, decoder: decoder)
@@ -70,7 +76,7 @@ enum RowScanner {
     /// identity and content hash are unchanged reuses its previous item
     /// (the scan's `sources` say which).
     struct Decoder {
-        var previous: ChunkedArray<RowKey>?
+        var previous: ResultsDiff.IndexedKeys?
         var decode: (Row) throws -> Void
     }
 
@@ -93,8 +99,8 @@ enum RowScanner {
             }
             sectionIndex = index
         }
-        let previousKeys = decoder?.previous.map { Array($0) }
-        let previousIndex = previousKeys.map { ResultsDiff.IdentityMap($0) }
+        let previousKeys = decoder?.previous?.keys
+        let previousIndex = decoder?.previous?.index
         var keys = ChunkedArray<RowKey>()
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
