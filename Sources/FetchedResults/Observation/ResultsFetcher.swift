@@ -118,7 +118,7 @@ enum RowScanner {
             let contentHash = hash.value
             let id = statement.columnValue(at: identityIndex)
             try identities.insert(id)
-            try sections.append(sectionIndex.map { statement.columnValue(at: $0) } ?? .null)
+            if let sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
             keys.append(RowKey(id: id, contentHash: contentHash))
             guard let decode else { continue }
             if let index = previousIndex?[id], previousKeys?[index].contentHash == contentHash {
@@ -134,6 +134,8 @@ enum RowScanner {
             }
         }
         try identities.finish()
+        // Without a section column, one section named NULL holds every row.
+        if sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
         return (KeyedRows(keys: keys, sections: sections.sections), columns, sources)
     }
 }
@@ -152,16 +154,17 @@ struct SectionBuilder {
         self.sql = sql
     }
 
-    mutating func append(_ name: DatabaseValue) throws(FetchedResultsError) {
-        defer { total += 1 }
+    /// Appends `count` rows whose section value is `name`.
+    mutating func append(_ name: DatabaseValue, count: Int = 1) throws(FetchedResultsError) {
+        defer { total += count }
         if let last = sections.indices.last, sections[last].name == name {
-            sections[last].count += 1
+            sections[last].count += count
             return
         }
         guard seen.insert(name).inserted else {
             throw FetchedResultsError(.sectionNotOrdered(column: column, value: name), sql: sql)
         }
-        sections.append(SectionRange(name: name, start: total, count: 1))
+        sections.append(SectionRange(name: name, start: total, count: count))
     }
 }
 
