@@ -46,7 +46,7 @@ import Testing
         let (dataSource, consumer) = try makeDataSource(sections)
         #expect(dataSource.numberOfSections == 4)
         #expect((0..<4).map(dataSource.numberOfRows(inSection:)) == [2, 1, 0, 1])
-        #expect(dataSource.item(at: IndexPath(item: 1, section: 0)) == Entry(id: 2, version: 1))
+        #expect(try dataSource.item(at: IndexPath(item: 1, section: 0)) == Entry(id: 2, version: 1))
         #expect((0..<4).map(dataSource.titleForHeader(inSection:)) == ["apples", "Avocados", "cherries", nil])
         #expect(dataSource.sectionIndexTitles == ["A", "C"])
         #expect(dataSource.section(forSectionIndexTitle: "C", at: 1) == 2)

@@ -16,7 +16,7 @@ import Testing
                     for sql in statements { try db.execute(sql: sql) }
                 }
                 try await library.settle("step \(step): \(statements)")
-                library.expectAnswersMatchController()
+                try library.expectAnswersMatchController()
             }
             #expect(library.consumer.violations.isEmpty, "\(library.consumer.violations.prefix(3))")
             #expect(library.consumer.stepCopy == library.consumer.copy)
@@ -32,7 +32,7 @@ import Testing
                 let script = "BEGIN;\n" + writes.transaction(ids: ids).joined(separator: ";\n") + ";\nCOMMIT;\n"
                 try runSQLite3(library.path, script)
                 try await library.settle("external step \(step)")
-                library.expectAnswersMatchController()
+                try library.expectAnswersMatchController()
             }
             #expect(library.consumer.violations.isEmpty, "\(library.consumer.violations.prefix(3))")
             #expect(library.consumer.stepCopy == library.consumer.copy)
@@ -42,7 +42,7 @@ import Testing
     @Test func fetchingAgainKeepsOneSubscription() async throws {
         try await PhotoLibrary.with { library in
             try await library.dataSource.performFetch()
-            #expect(library.dataSource.snapshot.listSections() == (try library.freshFetch()), "answers right after the fetch")
+            #expect(try library.dataSource.snapshot.listSections() == library.freshFetch(), "answers right after the fetch")
             let batches = library.consumer.batches
             try await library.database.write { db in
                 try db.execute(sql: "INSERT INTO photo (album, name, rating) VALUES ('Album 1', 'Again', 3)")
@@ -57,7 +57,7 @@ import Testing
         try await PhotoLibrary.with { library in
             let path = IndexPath(item: 0, section: 0)
             let cell = library.dataSource.cell(for: library.consumer, at: path)
-            let photo = library.controller.object(at: path)
+            let photo = try library.controller.object(at: path)
             #expect(cell.text == photo.name)
             #expect(cell.identifier == (photo.rating >= 4 ? "Star" : "Plain"))
         }
@@ -75,10 +75,10 @@ import Testing
             #expect(!library.dataSource.canDeleteRow(at: protected))
             let path = IndexPath(item: library.dataSource.numberOfRows(inSection: 1) - 1, section: 1)
             #expect(library.dataSource.canDeleteRow(at: path))
-            let deleted = library.dataSource.item(at: path)
+            let deleted = try library.dataSource.item(at: path)
             let batches = library.consumer.batches
             try library.dataSource.deleteRow(at: path)
-            #expect(library.dataSource.item(at: path) == deleted, "the list changes only when the controller says so")
+            #expect(try library.dataSource.item(at: path) == deleted, "the list changes only when the controller says so")
             try await library.settle()
             #expect(library.consumer.batches == batches + 1)
             #expect(library.controller.indexPath(forID: deleted.id) == nil)

@@ -41,4 +41,34 @@ import Testing
             #expect(array.contains(value))
         }
     }
+
+    /// What a refetch does: rebuilds an array from runs of a previous one
+    /// and new elements; whole chunks are shared, chunks stay bounded.
+    @Test(arguments: 0..<4)
+    func appendingRunsMatchesAnArrayAndSharesWholeChunks(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let previousArray = Array(0..<Int.random(in: 1..<20_000, using: &generator))
+        let previous = ChunkedArray(chunking: previousArray)
+        var rebuilt = ChunkedArray<Int>()
+        var expected: [Int] = []
+        var start = 0
+        while start < previousArray.count {
+            let end = min(previousArray.count, start + Int.random(in: 1..<3_000, using: &generator))
+            rebuilt.append(contentsOf: previous, in: start..<end)
+            expected += previousArray[start..<end]
+            if generator.chance(50) {
+                rebuilt.append(-start)
+                expected.append(-start)
+            }
+            start = end + (generator.chance(30) ? 1 : 0)
+        }
+        #expect(Array(rebuilt) == expected)
+        #expect(rebuilt.count == expected.count)
+        #expect(rebuilt.chunks.allSatisfy { !$0.isEmpty && $0.count <= ChunkedArray<Int>.maximumChunkSize })
+        let previousBuffers = Set(previous.chunks.map { $0.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } })
+        let shared = rebuilt.chunks.filter { previousBuffers.contains($0.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }) }
+        if previousArray.count >= 20 * ChunkedArray<Int>.initialChunkSize {
+            #expect(!shared.isEmpty, "whole chunks are shared, not copied")
+        }
+    }
 }

@@ -34,13 +34,13 @@ import Testing
             #expect(controller.sectionIndexTitles == ["B", "S"])
             #expect(controller.section(forSectionIndexTitle: "S", at: 1) == 1)
             #expect(controller.count == 9)
-            let first = controller.object(at: IndexPath(item: 0, section: 1))
+            let first = try controller.object(at: IndexPath(item: 0, section: 1))
             #expect(first.name == "n6" && first.section == "s0")
             #expect(controller.indexPath(forID: first.id) == IndexPath(item: 0, section: 1))
             #expect(controller.indexPath(forID: 999) == nil)
             #expect(controller.snapshot.id(at: IndexPath(item: 0, section: 1)) == .integer(first.id))
-            #expect(controller.fetchedObjects.map(\.name) == ["n7", "n4", "n1", "n6", "n3", "n0", "n8", "n5", "n2"])
-            #expect(controller.sections[2].objects.map(\.name) == ["n8", "n5", "n2"])
+            #expect(try controller.fetchedObjects.map(\.name) == ["n7", "n4", "n1", "n6", "n3", "n0", "n8", "n5", "n2"])
+            #expect(try controller.sections[2].objects.map(\.name) == ["n8", "n5", "n2"])
             #expect(controller.sections[2].ids == [.integer(9), .integer(6), .integer(3)])
         }
     }
@@ -51,7 +51,7 @@ import Testing
             try await controller.performFetch()
             #expect(controller.numberOfSections == 1)
             #expect(controller.sections[0].name == .null && controller.sections[0].title == nil)
-            #expect(controller.fetchedObjects.map { $0["id"] } == [3, 2, 1])
+            #expect(try controller.fetchedObjects.map { $0["id"] } == [3, 2, 1])
             #expect(controller.snapshot.columnNames == ["id", "section", "name", "score"])
             let empty = Self.controller(writer, FetchRequest(table: "item", filter: "id > 100"))
             try await empty.performFetch()
@@ -64,10 +64,10 @@ import Testing
         try await TestDatabase.withItems(rows: 4) { writer, _ in
             let byRowID = Self.controller(writer, FetchRequest(table: "item", sortedBy: [.descending("name")], identityColumn: "rowid"))
             try await byRowID.performFetch()
-            #expect(byRowID.fetchedObjects.map { $0["rowid"] } == [4, 3, 2, 1])
+            #expect(try byRowID.fetchedObjects.map { $0["rowid"] } == [4, 3, 2, 1])
             let raw = Self.controller(writer, FetchRequest(sql: "SELECT name AS id, score FROM item WHERE score > ? ORDER BY name", arguments: [1]))
             try await raw.performFetch()
-            #expect(raw.fetchedObjects.map { $0["id"] } == ["n2", "n3"])
+            #expect(try raw.fetchedObjects.map { $0["id"] } == ["n2", "n3"])
         }
     }
 
@@ -83,9 +83,9 @@ import Testing
             for _ in 0..<300 {
                 let section = Int.random(in: 0..<plain.numberOfSections, using: &generator)
                 let path = IndexPath(item: Int.random(in: 0..<plain.sections[section].numberOfObjects, using: &generator), section: section)
-                #expect(batched.object(at: path) == plain.object(at: path))
+                #expect(try batched.object(at: path) == plain.object(at: path))
             }
-            #expect(batched.fetchedObjects == plain.fetchedObjects)
+            #expect(try batched.fetchedObjects == plain.fetchedObjects)
             #expect((batched.snapshot.pages?.cachedCount ?? 0) <= 160)
         }
     }

@@ -30,7 +30,7 @@ import Testing
         let fresh = FetchedResultsController<Row>(database: writer, request: request, queue: DispatchQueue(label: "fresh"))
         try await fresh.performFetch()
         defer { fresh.stopObserving() }
-        return await consumer.waitForModel(fresh.snapshot.listSections())
+        return await consumer.waitForModel(try fresh.snapshot.listSections())
     }
 
     static func write(_ statements: [String], _ writer: any DatabaseWriter) async throws {

@@ -94,7 +94,7 @@ enum MemoryWorkload {
             for _ in 0..<2_000 {
                 let page = Int.random(in: 0..<(rows / 100), using: &generator)
                 for row in (page * 100)..<(page * 100 + 100) {
-                    checksum &+= controller.object(at: IndexPath(item: row, section: 0)).caption.utf8.count
+                    checksum &+= try controller.object(at: IndexPath(item: row, section: 0)).caption.utf8.count
                 }
             }
             precondition(checksum > 0)

@@ -174,15 +174,22 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     public var count: Int { snapshot.count }
 
     /// Every row, in order.
-    public var fetchedObjects: [Item] { snapshot.fetchedObjects }
+    ///
+    /// - Throws: With a batch size, what ``object(at:)`` throws.
+    public var fetchedObjects: [Item] {
+        get throws { try snapshot.fetchedObjects }
+    }
 
     /// The section index titles, as Core Data offers them.
     public var sectionIndexTitles: [String] { snapshot.sectionIndexTitles }
 
     /// The row at an index path.
     ///
+    /// - Throws: With a batch size only: see
+    ///   ``FetchedResultsSnapshot/object(at:)`` (a row deleted by a commit
+    ///   whose change set is on its way).
     /// - Complexity: O(log n); a page load on a miss with a batch size.
-    public func object(at indexPath: IndexPath) -> Item { snapshot.object(at: indexPath) }
+    public func object(at indexPath: IndexPath) throws -> Item { try snapshot.object(at: indexPath) }
 
     /// The index path of the row with an identity, or nil.
     ///

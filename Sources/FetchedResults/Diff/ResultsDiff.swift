@@ -90,11 +90,16 @@ enum ResultsDiff {
     /// - Throws: ``FetchedResultsError`` when `new` holds an identity twice.
     /// - Complexity: O(n log n) for n rows (O(n + r log r) when rows move in
     ///   r runs).
-    static func changes(from old: KeyedRows, to new: KeyedRows,
-                              identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
-        let oldKeys = Array(old.keys)
+    ///
+    /// - Parameter indexed: The keys of `old` as an array and by identity,
+    ///   when the caller has them already (a refetch built them to reuse
+    ///   unchanged items).
+    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil,
+                        identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
+        let indexed = indexed ?? IndexedKeys(old.keys)
+        let oldKeys = indexed.keys
         let newKeys = Array(new.keys)
-        let oldIndex = IdentityMap(oldKeys)
+        let oldIndex = indexed.index
         var oldSectionOfRow = [Int32](repeating: 0, count: oldKeys.count)
         for (index, section) in old.sections.enumerated() {
             for row in section.range { oldSectionOfRow[row] = Int32(index) }
@@ -164,6 +169,18 @@ enum ResultsDiff {
             }
         }
         return result
+    }
+
+    /// Row keys as an array, and their indices by identity: built once per
+    /// refetch, shared by the scan (reusing items) and the diff.
+    struct IndexedKeys {
+        let keys: [RowKey]
+        let index: IdentityMap
+
+        init(_ keys: ChunkedArray<RowKey>) {
+            self.keys = Array(keys)
+            self.index = IdentityMap(self.keys)
+        }
     }
 
     /// Old row index by identity. Integer identities in a compact range

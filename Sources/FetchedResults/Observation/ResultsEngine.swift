@@ -45,8 +45,9 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
                 statistics.withLock { $0.incrementalUpdates += 1 }
             } else {
                 statistics.withLock { $0.refetches += 1 }
-                newStorage = try fetcher.fetch(db, previous: storage)
-                positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed,
+                let indexed = ResultsDiff.IndexedKeys(storage.keys)
+                newStorage = try fetcher.fetch(db, previous: storage, indexed: indexed)
+                positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
                                                      identityColumn: request.identityColumn, sql: request.sql)
                 incremental?.invalidate()
             }

@@ -14,40 +14,77 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///   section that reappears, or the item's decoding error.
     /// - Complexity: O(n log n) for n rows (the duplicate check sorts
     ///   integer identities; sorted ones cost O(n)).
-    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil) throws -> ResultsStorage<Item> {
-        // Items go to a plain array: the scan itself is free of `Item`, so
-        // it runs specialized whatever module the item type comes from.
-        var items: [Item] = []
+    ///
+    /// - Parameters:
+    ///   - previous: The storage this fetch replaces: its unchanged items
+    ///     are reused.
+    ///   - indexed: The previous keys, indexed (required with `previous`).
+    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil,
+               indexed: ResultsDiff.IndexedKeys? = nil) throws -> ResultsStorage<Item> {
+        // Decoded items go to a plain array: the scan itself is free of
+        // `Item`, so it runs specialized whatever module the item type
+        // comes from.
+        var decoded: [Item] = []
         var decoder: RowScanner.Decoder?
+        let previousItems = previous?.items
         if !isBatched {
-            let previousItems = previous?.items
-            decoder = RowScanner.Decoder(
-                previous: previousItems == nil ? nil : previous?.keys,
-                decode: { row in items.append(try Item(row: row)) },
-                reuse: { index in items.append(previousItems![index]) })
+            decoder = RowScanner.Decoder(previous: previousItems == nil ? nil : indexed,
+                                         decode: { row in decoded.append(try Item(row: row)) })
         }
         let scan = try RowScanner.scan(request, db, decoder: decoder)
         var storage = ResultsStorage<Item>()
         storage.keys = scan.rows.keys
         storage.sections = scan.rows.sections
         storage.columnNames = scan.columns
-        if !isBatched { storage.items = ChunkedArray(chunking: items) }
+        if !isBatched {
+            storage.items = Self.items(sources: scan.sources, decoded: decoded, previous: previousItems)
+        }
         return storage
+    }
+
+    /// The items of a scan: runs of rows reused in order from the previous
+    /// items share their whole chunks; only the rest is copied.
+    ///
+    /// - Complexity: O(n) over the sources (plain integers), plus
+    ///   O(chunks + rows decoded or at run boundaries) for the items.
+    static func items(sources: [Int32], decoded: [Item], previous: ChunkedArray<Item>?) -> ChunkedArray<Item> {
+        guard let previous else { return ChunkedArray(chunking: decoded) }
+        var items = ChunkedArray<Item>()
+        var next = 0
+        var index = 0
+        while index < sources.count {
+            let source = sources[index]
+            guard source >= 0 else {
+                items.append(decoded[next])
+                next += 1
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < sources.count, sources[end] == source &+ Int32(end - index) { end += 1 }
+            items.append(contentsOf: previous, in: Int(source)..<(Int(source) + end - index))
+            index = end
+        }
+        return items
     }
 }
 
 /// Runs a request's query, keeping row keys and sections, hashing each row
 /// in place, and making a `Row` only for rows that need decoding.
 enum RowScanner {
-    /// Turns rows into items: decodes new or changed rows, reuses the
-    /// previous item of a row whose identity and content hash are unchanged.
+    /// Turns rows into items: decodes new or changed rows; a row whose
+    /// identity and content hash are unchanged reuses its previous item
+    /// (the scan's `sources` say which).
     struct Decoder {
-        var previous: ChunkedArray<RowKey>?
+        var previous: ResultsDiff.IndexedKeys?
         var decode: (Row) throws -> Void
-        var reuse: (Int) -> Void
     }
 
-    static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String]) {
+    /// - Returns: The keys and sections, the column names, and with a
+    ///   decoder, for each row the previous index whose item it reuses, or
+    ///   -1 when it was decoded.
+    static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws
+        -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         let columns = statement.columnNames
@@ -62,17 +99,17 @@ enum RowScanner {
             }
             sectionIndex = index
         }
-        let previousKeys = decoder?.previous.map { Array($0) }
-        let previousIndex = previousKeys.map { ResultsDiff.IdentityMap($0) }
+        let previousKeys = decoder?.previous?.keys
+        let previousIndex = decoder?.previous?.index
         var keys = ChunkedArray<RowKey>()
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
         try statement.setArguments(request.arguments)
         defer { statement.reset() }
         let columnCount = columns.count
-        // Unwrapped once: copying the decoder's closures per row is costly.
+        // Unwrapped once: copying the decoder's closure per row is costly.
         let decode = decoder?.decode
-        let reuse = decoder?.reuse
+        var sources: [Int32] = []
         while try statement.step() {
             var hash = ContentHash()
             for column in 0..<columnCount {
@@ -81,13 +118,14 @@ enum RowScanner {
             let contentHash = hash.value
             let id = statement.columnValue(at: identityIndex)
             try identities.insert(id)
-            try sections.append(sectionIndex.map { statement.columnValue(at: $0) } ?? .null)
+            if let sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
             keys.append(RowKey(id: id, contentHash: contentHash))
-            guard let decode, let reuse else { continue }
+            guard let decode else { continue }
             if let index = previousIndex?[id], previousKeys?[index].contentHash == contentHash {
-                reuse(index)
+                sources.append(Int32(index))
                 continue
             }
+            sources.append(-1)
             do {
                 try decode(statement.currentRow())
             } catch var error as RowDecodingError {
@@ -96,7 +134,9 @@ enum RowScanner {
             }
         }
         try identities.finish()
-        return (KeyedRows(keys: keys, sections: sections.sections), columns)
+        // Without a section column, one section named NULL holds every row.
+        if sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
+        return (KeyedRows(keys: keys, sections: sections.sections), columns, sources)
     }
 }
 
@@ -114,16 +154,17 @@ struct SectionBuilder {
         self.sql = sql
     }
 
-    mutating func append(_ name: DatabaseValue) throws(FetchedResultsError) {
-        defer { total += 1 }
+    /// Appends `count` rows whose section value is `name`.
+    mutating func append(_ name: DatabaseValue, count: Int = 1) throws(FetchedResultsError) {
+        defer { total += count }
         if let last = sections.indices.last, sections[last].name == name {
-            sections[last].count += 1
+            sections[last].count += count
             return
         }
         guard seen.insert(name).inserted else {
             throw FetchedResultsError(.sectionNotOrdered(column: column, value: name), sql: sql)
         }
-        sections.append(SectionRange(name: name, start: total, count: 1))
+        sections.append(SectionRange(name: name, start: total, count: count))
     }
 }
 

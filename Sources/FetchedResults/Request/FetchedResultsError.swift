@@ -15,6 +15,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         fileprivate enum Base: Hashable, Sendable {
             case duplicateIdentity, missingIdentityColumn, missingSectionColumn
             case sectionNotOrdered, sectionColumnNotFirstSort, invalidBatchSize
+            case rowDeleted
         }
         fileprivate let base: Base
         /// Two rows have the same identity.
@@ -30,6 +31,10 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         public static let sectionColumnNotFirstSort = Code(base: .sectionColumnNotFirstSort)
         /// The batch size is negative.
         public static let invalidBatchSize = Code(base: .invalidBatchSize)
+        /// With a batch size, a row whose page was never loaded was deleted
+        /// by a commit whose change set has not arrived yet, and the item
+        /// type cannot decode it from its identity and `NULL`s.
+        public static let rowDeleted = Code(base: .rowDeleted)
 
         public var description: String {
             switch base {
@@ -39,6 +44,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
             case .sectionNotOrdered: "not ordered by section"
             case .sectionColumnNotFirstSort: "section column is not the first sort column"
             case .invalidBatchSize: "invalid batch size"
+            case .rowDeleted: "row deleted"
             }
         }
     }
@@ -50,6 +56,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case sectionNotOrdered(column: String, value: DatabaseValue)
         case sectionColumnNotFirstSort(column: String, firstSortColumn: String?)
         case invalidBatchSize(Int)
+        case rowDeleted(column: String, id: DatabaseValue, decodingError: String)
     }
 
     let detail: Detail
@@ -70,6 +77,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case .sectionNotOrdered: .sectionNotOrdered
         case .sectionColumnNotFirstSort: .sectionColumnNotFirstSort
         case .invalidBatchSize: .invalidBatchSize
+        case .rowDeleted: .rowDeleted
         }
     }
 
@@ -78,7 +86,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         switch detail {
         case .duplicateIdentity(let column, _), .missingIdentityColumn(let column, _),
              .missingSectionColumn(let column, _), .sectionNotOrdered(let column, _),
-             .sectionColumnNotFirstSort(let column, _):
+             .sectionColumnNotFirstSort(let column, _), .rowDeleted(let column, _, _):
             column
         case .invalidBatchSize:
             nil
@@ -88,7 +96,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
     /// The offending value (a duplicate identity, a reappearing section).
     public var value: DatabaseValue? {
         switch detail {
-        case .duplicateIdentity(_, let value), .sectionNotOrdered(_, let value): value
+        case .duplicateIdentity(_, let value), .sectionNotOrdered(_, let value), .rowDeleted(_, let value, _): value
         default: nil
         }
     }
@@ -108,6 +116,9 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
             text = "the section column \(quoteIdentifier(column)) must be the first sort column (it is \(first.map(quoteIdentifier) ?? "missing"))"
         case .invalidBatchSize(let size):
             text = "invalid batch size \(size): use 0 (load every row) or a positive page size"
+        case .rowDeleted(let column, let id, let decodingError):
+            text = "the row with \(quoteIdentifier(column)) = \(id) was deleted before its page was loaded (its change set is on its way), "
+                + "and it does not decode from its identity and NULLs: \(decodingError)"
         }
         return text + " - in `\(sql)`"
     }

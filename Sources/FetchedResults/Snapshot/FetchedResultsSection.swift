@@ -25,8 +25,12 @@ public struct FetchedResultsSection<Item: FetchableRecord & Sendable>: Sendable 
     /// The rows of the section, in order (loads their pages with a batch
     /// size).
     ///
+    /// - Throws: With a batch size, what
+    ///   ``FetchedResultsSnapshot/object(at:)`` throws.
     /// - Complexity: O(rows in the section).
-    public var objects: [Item] { range.range.map(snapshot.object(atGlobal:)) }
+    public var objects: [Item] {
+        get throws { try range.range.map(snapshot.object(atGlobal:)) }
+    }
 
     /// The identities of the rows of the section, in order.
     public var ids: [DatabaseValue] { snapshot.storage.keys.elements(in: range.range).map(\.id) }

@@ -50,27 +50,26 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
 
     /// The row at an index path.
     ///
-    /// With a batch size, the first access to a page loads it.
+    /// With a batch size, the first access to a page loads it (like a Core
+    /// Data fault firing). A row deleted by a commit whose change set is
+    /// still on its way comes back as it was when last loaded or, if it
+    /// never was, decoded from a row holding its identity and `NULL`s (a
+    /// deleted fault reads as nil attributes); when the item type cannot
+    /// decode that, this throws. Without a batch size it never throws.
     ///
-    /// With a batch size, a row deleted by a commit whose change set is
-    /// still on its way comes back as it was when last loaded, or, if it
-    /// never was, decoded from a row holding its identity and `NULL`s.
-    ///
-    /// - Precondition: The index path is in bounds, and with a batch size
-    ///   the page loads (no I/O error; the placeholder decodes).
+    /// - Throws: With a batch size, ``DatabaseError`` when the page cannot
+    ///   load, ``FetchedResultsError/Code-swift.struct/rowDeleted`` when
+    ///   the row vanished as above.
+    /// - Precondition: The index path is in bounds.
     /// - Complexity: O(log n); with a batch size, a page load on a miss.
-    public func object(at indexPath: IndexPath) -> Item {
-        object(atGlobal: storage.globalIndex(of: indexPath))
+    public func object(at indexPath: IndexPath) throws -> Item {
+        try object(atGlobal: storage.globalIndex(of: indexPath))
     }
 
-    func object(atGlobal index: Int) -> Item {
+    func object(atGlobal index: Int) throws -> Item {
         if let items = storage.items { return items[index] }
         guard let pages else { preconditionFailure("a snapshot without items has a page loader") }
-        do {
-            return try pages.item(at: index, in: storage)
-        } catch {
-            preconditionFailure("cannot load row \(storage.indexPath(ofGlobal: index).listDescription): \(error)")
-        }
+        return try pages.item(at: index, in: storage)
     }
 
     /// The identity of the row at an index path.
@@ -90,10 +89,13 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
 
     /// Every row, in order. With a batch size, this loads every page.
     ///
+    /// - Throws: With a batch size, what ``object(at:)`` throws.
     /// - Complexity: O(n).
     public var fetchedObjects: [Item] {
-        if let items = storage.items { return Array(items) }
-        return (0..<count).map(object(atGlobal:))
+        get throws {
+            if let items = storage.items { return Array(items) }
+            return try (0..<count).map(object(atGlobal:))
+        }
     }
 
     /// The section index titles, as Core Data offers them: the distinct
@@ -118,9 +120,11 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
 
     /// The snapshot as plain list sections (loads every page with a batch
     /// size), for ``ChangeSet/applied(to:)`` or a consumer's own model.
-    public func listSections() -> [ListSection<Item>] {
-        storage.sections.map { section in
-            ListSection(name: section.name, items: section.range.map(object(atGlobal:)))
+    ///
+    /// - Throws: With a batch size, what ``object(at:)`` throws.
+    public func listSections() throws -> [ListSection<Item>] {
+        try storage.sections.map { section in
+            ListSection(name: section.name, items: try section.range.map(object(atGlobal:)))
         }
     }
 

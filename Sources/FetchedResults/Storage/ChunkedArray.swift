@@ -63,6 +63,34 @@ struct ChunkedArray<Element> {
         }
     }
 
+    /// Appends a range of another array's elements: its whole chunks are
+    /// shared, not copied (unless the last chunk here is small, which they
+    /// then join); parts of chunks are copied.
+    ///
+    /// - Complexity: O(log c + chunks spanned + elements copied).
+    mutating func append(contentsOf other: ChunkedArray, in range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        var (chunk, offset) = other.location(of: range.lowerBound)
+        var remaining = range.count
+        while remaining > 0 {
+            let source = other.chunks[chunk]
+            let take = Swift.min(source.count - offset, remaining)
+            let lastCount = chunks.last?.count ?? Self.initialChunkSize
+            let fitsLast = lastCount + take <= Self.maximumChunkSize
+            if offset == 0, take == source.count, !(lastCount < Self.initialChunkSize / 2 && fitsLast) {
+                appendChunk(source)
+            } else if !chunks.isEmpty, fitsLast {
+                chunks[chunks.count - 1].append(contentsOf: source[offset..<(offset + take)])
+                count += take
+            } else {
+                appendChunk(Array(source[offset..<(offset + take)]))
+            }
+            remaining -= take
+            chunk += 1
+            offset = 0
+        }
+    }
+
     private mutating func appendChunk(_ chunk: [Element]) {
         starts.append(count)
         chunks.append(chunk)

@@ -50,8 +50,22 @@ final class PageLoader<Item: FetchableRecord & Sendable>: @unchecked Sendable {
             }
         }
         if let item = byID[key.id] { return item }
-        // Deleted by a commit whose change set is still on its way.
-        return try Item(row: query.placeholder(id: key.id, columns: storage.columnNames))
+        return try vanishedItem(for: key, columns: storage.columnNames)
+    }
+
+    /// A row deleted by a commit whose change set is still on its way:
+    /// like a deleted Core Data fault, it reads as its identity and `NULL`s
+    /// when the item type decodes that; otherwise it is an error, never a
+    /// trap.
+    ///
+    /// - Throws: ``FetchedResultsError/Code-swift.struct/rowDeleted``.
+    private func vanishedItem(for key: RowKey, columns: [String]) throws -> Item {
+        do {
+            return try Item(row: query.placeholder(id: key.id, columns: columns))
+        } catch {
+            throw FetchedResultsError(.rowDeleted(column: query.identityColumn, id: key.id, decodingError: "\(error)"),
+                                      sql: query.requestSQL)
+        }
     }
 
     /// The item of a key if held, without loading.
@@ -73,6 +87,8 @@ struct PageQuery: Sendable {
     let sqlPrefix: String
     let arguments: StatementArguments
     let identityColumn: String
+    /// The request's SQL, for errors.
+    let requestSQL: String
 
     init(request: FetchRequest) {
         let identity = quoteIdentifier(request.identityColumn)
@@ -86,6 +102,7 @@ struct PageQuery: Sendable {
             arguments = request.arguments
         }
         identityColumn = request.identityColumn
+        requestSQL = request.sql
     }
 
     /// Fetches the rows with these identities that still exist, with their

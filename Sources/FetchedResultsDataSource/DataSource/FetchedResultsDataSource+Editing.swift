@@ -23,13 +23,13 @@ extension FetchedResultsDataSource: EditableListDataSource {
     /// Whether the user may delete the row (a ``deleteItem`` closure is set
     /// and ``canEditItem`` allows it).
     public func canDeleteRow(at indexPath: IndexPath) -> Bool {
-        deleteItem != nil && canEditItem?(item(at: indexPath)) != false
+        deleteItem != nil && canEdit(at: indexPath)
     }
 
     /// Whether the user may move the row (a ``moveItem`` closure is set and
     /// ``canEditItem`` allows it).
     public func canMoveRow(at indexPath: IndexPath) -> Bool {
-        moveItem != nil && canEditItem?(item(at: indexPath)) != false
+        moveItem != nil && canEdit(at: indexPath)
     }
 
     /// The user deleted a row: deletes its item through ``deleteItem``. The
@@ -38,7 +38,7 @@ extension FetchedResultsDataSource: EditableListDataSource {
     /// - Throws: What ``deleteItem`` throws; the list is unchanged then.
     public func deleteRow(at indexPath: IndexPath) throws {
         guard let deleteItem else { return }
-        try deleteItem(item(at: indexPath))
+        try deleteItem(try item(at: indexPath))
     }
 
     /// The user moved a row (the list already shows it at `destination`):
@@ -55,7 +55,7 @@ extension FetchedResultsDataSource: EditableListDataSource {
         guard let moveItem, source != destination else { return }
         pendingUserMove = (source, destination)
         do {
-            try moveItem(item(at: source), source, destination)
+            try moveItem(try item(at: source), source, destination)
         } catch {
             pendingUserMove = nil
             presenter.reload(presenter.snapshot)
@@ -75,5 +75,15 @@ extension FetchedResultsDataSource: EditableListDataSource {
         }
         let reconfigured = (changes.movedRows[0].isContentChanged ? [move.to] : []) + changes.updatedRows.map(\.to)
         presenter.replaceSilently(with: update.snapshot, reconfiguring: reconfigured)
+    }
+}
+
+extension FetchedResultsDataSource {
+    /// Whether ``canEditItem`` allows editing the row; a row that no
+    /// longer loads (deleted, its change set on its way) is not editable.
+    private func canEdit(at indexPath: IndexPath) -> Bool {
+        guard let canEditItem else { return true }
+        guard let item = try? item(at: indexPath) else { return false }
+        return canEditItem(item)
     }
 }

@@ -14,6 +14,8 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     var reloadThreshold: Int?
     let cellIdentifier: (Item) -> String
     let configureCell: (Cell, Item) -> Void
+    /// The kind of the last cell dequeued, for a row that cannot load.
+    private var lastCellIdentifier = "Cell"
 
     init(snapshot: Snapshot, cellIdentifier: @escaping (Item) -> String, configureCell: @escaping (Cell, Item) -> Void) {
         self.snapshot = snapshot
@@ -55,9 +57,15 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
         if !indexPaths.isEmpty { consumer?.reconfigureRows(at: indexPaths) }
     }
 
+    /// The configured cell of a row. A row that no longer loads (deleted
+    /// before its page loaded; the change set removing it is on its way)
+    /// gets an unconfigured cell of the last kind dequeued, never a trap.
     func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
-        let item = snapshot.item(at: indexPath)
-        let cell = consumer.dequeueCell(withIdentifier: cellIdentifier(item), for: indexPath)
+        guard let item = try? snapshot.item(at: indexPath) else {
+            return consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
+        }
+        lastCellIdentifier = cellIdentifier(item)
+        let cell = consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
         configureCell(cell, item)
         return cell
     }

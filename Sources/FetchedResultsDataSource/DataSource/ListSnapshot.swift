@@ -16,7 +16,10 @@ public protocol ListSnapshot<Item>: Sendable {
     func numberOfItems(inSection section: Int) -> Int
 
     /// The item of a row.
-    func item(at indexPath: IndexPath) -> Item
+    ///
+    /// - Throws: When the row cannot load (a controller's snapshot with a
+    ///   batch size whose row was deleted before its page loaded).
+    func item(at indexPath: IndexPath) throws -> Item
 
     /// The name of a section (its identity; `NULL` when untitled).
     func sectionName(at section: Int) -> DatabaseValue
@@ -54,7 +57,7 @@ extension ListSection: ListSnapshotSection {}
 extension FetchedResultsSnapshot: ListSnapshot {
     public func numberOfItems(inSection section: Int) -> Int { numberOfObjects(inSection: section) }
 
-    public func item(at indexPath: IndexPath) -> Item { object(at: indexPath) }
+    public func item(at indexPath: IndexPath) throws -> Item { try object(at: indexPath) }
 
     /// The name of a section.
     ///

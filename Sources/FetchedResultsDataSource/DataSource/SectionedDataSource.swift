@@ -24,9 +24,11 @@ extension SectionedDataSource {
 
     /// The item of a row.
     ///
+    /// - Throws: What the snapshot throws when the row cannot load (see
+    ///   ``FetchedResultsSnapshot/object(at:)``); never for an array.
     /// - Precondition: The index path is in bounds.
-    public func item(at indexPath: IndexPath) -> Snapshot.Item {
-        snapshot.item(at: indexPath)
+    public func item(at indexPath: IndexPath) throws -> Snapshot.Item {
+        try snapshot.item(at: indexPath)
     }
 
     /// The title of a section's header: its name as text, nil for an

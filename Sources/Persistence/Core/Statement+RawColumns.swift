@@ -14,26 +14,31 @@ extension Statement {
     ///   - index: The 0-based column index.
     ///   - body: Reads the bytes.
     /// - Complexity: O(1), plus whatever `body` does.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withUnsafeColumnBytes<T>(
         at index: Int, _ body: (DatabaseValue.StorageClass, UnsafeRawBufferPointer) throws -> T
     ) rethrows -> T {
-        guard let handle else { return try body(.null, UnsafeRawBufferPointer(start: nil, count: 0)) }
-        let column = Int32(index)
-        switch sqlite3_column_type(handle, column) {
+        // One sqlite3_column_value call, then the value accessors, which
+        // skip the per-call connection checks of sqlite3_column_* (as
+        // `columnValue(at:)` does); inlinable so that hashing every column
+        // of every row makes no generic call.
+        guard let handle, let value = sqlite3_column_value(handle, Int32(index)) else {
+            return try body(.null, UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            var value = sqlite3_column_int64(handle, column)
-            return try withUnsafeBytes(of: &value) { try body(.integer, $0) }
+            var integer = sqlite3_value_int64(value)
+            return try withUnsafeBytes(of: &integer) { try body(.integer, $0) }
         case SQLITE_FLOAT:
-            var value = sqlite3_column_double(handle, column)
-            return try withUnsafeBytes(of: &value) { try body(.real, $0) }
+            var real = sqlite3_value_double(value)
+            return try withUnsafeBytes(of: &real) { try body(.real, $0) }
         case SQLITE_TEXT:
-            let text = sqlite3_column_text(handle, column)
-            let count = Int(sqlite3_column_bytes(handle, column))
+            let text = sqlite3_value_text(value)
+            let count = Int(sqlite3_value_bytes(value))
             return try body(.text, UnsafeRawBufferPointer(start: text, count: text == nil ? 0 : count))
         case SQLITE_BLOB:
-            let blob = sqlite3_column_blob(handle, column)
-            let count = Int(sqlite3_column_bytes(handle, column))
+            let blob = sqlite3_value_blob(value)
+            let count = Int(sqlite3_value_bytes(value))
             return try body(.blob, UnsafeRawBufferPointer(start: blob, count: blob == nil ? 0 : count))
         default:
             return try body(.null, UnsafeRawBufferPointer(start: nil, count: 0))

@@ -121,7 +121,7 @@ final class DemoRunner {
 
     private func finish() async throws {
         let fresh = try await database.read { db in try DemoPhoto.fetchAll(db, sql: DemoLibrary.query) }
-        let shown = dataSource.snapshot.fetchedObjects
+        let shown = try dataSource.snapshot.fetchedObjects
         stats.matchesFreshQuery = shown.map(\.id) == fresh.map(\.id) && shown.map(\.columns) == fresh.map(\.columns)
             && shown.map(\.album) == fresh.map(\.album)
         stats.finalRows = dataSource.snapshot.count

@@ -16,7 +16,7 @@ struct WatchJSONLines: Sendable {
             do {
                 for try await update in updates {
                     let line = update.isInitial
-                        ? JSONLine.initial(update.snapshot.listSections())
+                        ? JSONLine.initial(try update.snapshot.listSections())
                         : JSONLine.change(update.changes)
                     guard StandardOutput.line(line) else { exit(0) }  // the reader left
                 }

@@ -51,7 +51,7 @@ final class PhotoLibrary {
             cell.text = photo.name
         }
         dataSource.reloadThreshold = nil
-        consumer.current = { [unowned dataSource] in dataSource.snapshot.listSections() }
+        consumer.current = { [unowned dataSource] in try! dataSource.snapshot.listSections() }  // no batch size: never throws
         dataSource.consumer = consumer
     }
 
@@ -71,7 +71,7 @@ final class PhotoLibrary {
     func settle(_ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let expected = try freshFetch()
         let deadline = ContinuousClock.now + .seconds(10)
-        while consumer.copy != expected || controller.snapshot.listSections() != expected {
+        while try consumer.copy != expected || controller.snapshot.listSections() != expected {
             guard ContinuousClock.now < deadline else {
                 Issue.record("the list never caught up with the database \(comment.map { "(\($0))" } ?? "")", sourceLocation: sourceLocation)
                 return
@@ -81,7 +81,7 @@ final class PhotoLibrary {
     }
 
     /// Checks every answer of the data source against the controller.
-    func expectAnswersMatchController(sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectAnswersMatchController(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let sections = controller.sections
         #expect(dataSource.numberOfSections == controller.numberOfSections, sourceLocation: sourceLocation)
         #expect(dataSource.sectionIndexTitles == controller.sectionIndexTitles, sourceLocation: sourceLocation)
@@ -94,7 +94,7 @@ final class PhotoLibrary {
             }
             for row in 0..<min(section.numberOfObjects, dataSource.numberOfRows(inSection: index)) {
                 let path = IndexPath(item: row, section: index)
-                #expect(dataSource.item(at: path) == controller.object(at: path), sourceLocation: sourceLocation)
+                #expect(try dataSource.item(at: path) == controller.object(at: path), sourceLocation: sourceLocation)
             }
         }
     }
