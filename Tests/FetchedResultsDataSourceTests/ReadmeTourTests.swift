@@ -53,7 +53,7 @@ import Testing
                                   sectionColumn: "album"),
             queue: .main)
         try await controller.performFetch()
-        #expect(controller.object(at: IndexPath(row: 0, section: 0)).name == "Sunset")
+        #expect(try controller.object(at: IndexPath(row: 0, section: 0)).name == "Sunset")
 
         // Apply it to a list without index-path math
         let dataSource = FetchedResultsDataSource(controller: controller) { (cell: TerminalCell, photo: Photo) in
