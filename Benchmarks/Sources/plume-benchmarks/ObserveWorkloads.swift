@@ -4,7 +4,10 @@ import Persistence
 
 /// `observe.incremental.*` and `observe.refetch.*`: one photo renamed (so
 /// it moves) in a result of `rows` photos sorted by name; the time from the
-/// write to the change set in the consumer's hands.
+/// write to the change set in the consumer's hands. `write_ms` is the same
+/// write alone (`BEGIN IMMEDIATE`, `UPDATE`, a synchronous WAL `COMMIT`)
+/// through the C API with no observer: the part of each figure that is the
+/// commit itself.
 ///
 /// Plume follows the commit incrementally (structured request over one
 /// table) or refetches and diffs (the same query as raw SQL); GRDB's
@@ -20,14 +23,17 @@ struct ObserveWorkload: Workload {
     func makeContestants(in directory: URL) throws -> [Contestant] {
         let plumePath = directory.appendingPathComponent("\(name)-plume.sqlite").path
         let grdbPath = directory.appendingPathComponent("\(name)-grdb.sqlite").path
+        let writePath = directory.appendingPathComponent("\(name)-write.sqlite").path
         let photos = PhotoFixture.photos(count: rows)
         try RawSQLite.makeFilledDatabase(at: plumePath, photos: photos)
         try RawSQLite.makeFilledDatabase(at: grdbPath, photos: photos)
+        try RawSQLite.makeFilledDatabase(at: writePath, photos: photos)
         let request = refetch
             ? FetchRequest(sql: Self.sql)
             : FetchRequest(table: "photo", sortedBy: [.ascending("name")])
         let plume = try PlumeObserver(path: plumePath, request: request)
         let grdb = try GRDBObserver(path: grdbPath, sql: Self.sql)
+        let writer = try RawRenamer(path: writePath, rows: rows)
         let rows = self.rows
         nonisolated(unsafe) var generator = SystemRandomNumberGenerator()
         func nextChange() -> (Int64, String) {
@@ -47,6 +53,10 @@ struct ObserveWorkload: Workload {
             Contestant(contender: .grdb) {
                 let (id, name) = nextChange()
                 return Trial(run: { try grdb.rename(id: id, to: name) })
+            },
+            Contestant(contender: .write) {
+                let (id, name) = nextChange()
+                return Trial(run: { try writer.rename(id: id, to: name) })
             },
         ]
     }

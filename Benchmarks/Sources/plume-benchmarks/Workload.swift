@@ -21,6 +21,9 @@ enum Contender: String, CaseIterable, Sendable {
     case plume, raw, grdb
     /// Swift's `CollectionDifference` (for the diff workloads).
     case collectiondifference
+    /// The observed write alone, through the C API with no observer (for
+    /// the observe workloads): the floor their figures stand on.
+    case write
 }
 
 /// One implementation of a workload.
