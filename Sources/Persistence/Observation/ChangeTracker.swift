@@ -74,7 +74,6 @@ final class ChangeTracker {
         }
     }
 
-    private var rollbackDelivery: [(Database) -> Void] = []
     private var needsRollbackDelivery = false
 
     private func didRollback() {
