@@ -58,13 +58,13 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         var latest = FetchedResultsSnapshot<Item>.empty
         weak var delegate: (any FetchedResultsControllerDelegate<Item>)?
         var observation: DatabaseChangeObservation?
-        var engineStatistics: Locked<EngineStatistics>?
+        var engineStatistics: Mutex<EngineStatistics>?
         var subscribers: [UInt64: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.Continuation] = [:]
         var nextSubscriber: UInt64 = 0
         var failure: (any Error)?
     }
 
-    let state = Locked(State())
+    let state = Mutex(State())
 
     /// Creates a controller. Nothing is fetched before ``performFetch()``.
     ///
@@ -224,22 +224,5 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
             }
         }
         return FetchedResultsUpdates(stream: stream)
-    }
-}
-
-/// A value behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched inside `withLock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -17,7 +17,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     var observation: DatabaseChangeObservation?
     var incremental: IncrementalUpdater<Item>?
     private var hasFailed = false
-    let statistics = Locked(EngineStatistics())
+    let statistics = Mutex(EngineStatistics())
 
     init(request: FetchRequest, reader: any DatabaseReader, _ db: Database) throws {
         self.request = request
