@@ -19,23 +19,29 @@ import Testing
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, columns, 0, 0))
     out = b''
     position = 0  # each expected text is searched after the previous one
+    def read_some():
+        """Appends what the program printed within 50 ms; False once it is gone."""
+        global out
+        r, _, _ = select.select([fd], [], [], 0.05)
+        if r:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                return False
+            if not data:
+                return False
+            out += data
+        return True
     def wait_for(text, timeout=20):
-        global out, position
+        global position
         end = time.time() + timeout
         while text.encode() not in out[position:]:
             if time.time() > end:
                 sys.stdout.write(out.decode('utf-8', 'replace'))
                 sys.stdout.write('\n<<timed out waiting for %r>>' % text)
                 sys.exit(3)
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    data = os.read(fd, 65536)
-                except OSError:
-                    break
-                if not data:
-                    break
-                out += data
+            if not read_some():
+                break
         position = out.index(text.encode(), position) + len(text.encode())
     for expect, send, delay, *command in steps:
         wait_for(expect)
@@ -45,16 +51,8 @@ import Testing
             time.sleep(delay)
             os.write(fd, send.encode())
     end = time.time() + 20
-    while time.time() < end:
-        r, _, _ = select.select([fd], [], [], 0.05)
-        if r:
-            try:
-                data = os.read(fd, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            out += data
+    while time.time() < end and read_some():
+        pass
     _, status = os.waitpid(pid, 0)
     sys.stdout.write(out.decode('utf-8', 'replace'))
     sys.exit(os.waitstatus_to_exitcode(status))
