@@ -19,6 +19,12 @@ struct WatchTerminalTests {
         script.arguments = ["-qfec", command, typescript]
         script.standardInput = FileHandle.nullDevice
         script.standardOutput = FileHandle.nullDevice
+        // `script` runs the command with $SHELL; dash (`/bin/sh` on Debian)
+        // leaves `timeout` and plume in a background process group, which
+        // is what this test runs in, whatever the caller's shell.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SHELL"] = "/bin/sh"
+        script.environment = environment
         try script.run()
         func screen() -> String { (try? String(contentsOfFile: typescript, encoding: .utf8)) ?? "" }
         func wait(for text: String) throws {

@@ -57,9 +57,12 @@ public final class TerminalSession {
     }
 
     /// Reads standard input in raw mode (no echo, no line buffering, but
-    /// signals kept) when it is a terminal.
+    /// signals kept) when it is a terminal and this process is its
+    /// foreground job: a background job (`plume watch … &`, or one started
+    /// by `timeout`) that changed the terminal's mode would be stopped by
+    /// `SIGTTOU`, and the keys belong to the foreground job anyway.
     private func readKeys() {
-        guard isatty(STDIN_FILENO) != 0 else { return }
+        guard isatty(STDIN_FILENO) != 0, tcgetpgrp(STDIN_FILENO) == getpgrp() else { return }
         var mode = termios()
         guard tcgetattr(STDIN_FILENO, &mode) == 0 else { return }
         savedInputMode = mode
