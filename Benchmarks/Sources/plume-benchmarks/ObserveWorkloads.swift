@@ -12,7 +12,9 @@ import Persistence
 /// Plume follows the commit incrementally (structured request over one
 /// table) or refetches and diffs (the same query as raw SQL); GRDB's
 /// `ValueObservation` refetches the array and the list computes a
-/// `CollectionDifference` of identities.
+/// `CollectionDifference` of identities. For the refetch, `raw_ms` is the
+/// floor: the same write, then the query stepped through the C API (see
+/// ``RawRefetcher``).
 struct ObserveWorkload: Workload {
     var name: String
     var rows: Int
@@ -34,6 +36,12 @@ struct ObserveWorkload: Workload {
         let plume = try PlumeObserver(path: plumePath, request: request)
         let grdb = try GRDBObserver(path: grdbPath, sql: Self.sql)
         let writer = try RawRenamer(path: writePath, rows: rows)
+        let rawPath = directory.appendingPathComponent("\(name)-raw.sqlite").path
+        var raw: RawRefetcher?
+        if refetch {
+            try RawSQLite.makeFilledDatabase(at: rawPath, photos: photos)
+            raw = try RawRefetcher(path: rawPath, rows: rows, sql: Self.sql)
+        }
         let rows = self.rows
         nonisolated(unsafe) var generator = SystemRandomNumberGenerator()
         func nextChange() -> (Int64, String) {
@@ -45,7 +53,7 @@ struct ObserveWorkload: Workload {
         _ = try plume.rename(id: warm.0, to: warm.1)
         warm = nextChange()
         _ = try grdb.rename(id: warm.0, to: warm.1)
-        return [
+        var contestants = [
             Contestant(contender: .plume) {
                 let (id, name) = nextChange()
                 return Trial(run: { try plume.rename(id: id, to: name) })
@@ -59,5 +67,12 @@ struct ObserveWorkload: Workload {
                 return Trial(run: { try writer.rename(id: id, to: name) })
             },
         ]
+        if let raw {
+            contestants.append(Contestant(contender: .raw) {
+                let (id, name) = nextChange()
+                return Trial(run: { try raw.rename(id: id, to: name) })
+            })
+        }
+        return contestants
     }
 }

@@ -5,16 +5,23 @@ final class RawRenamer {
     private let db: OpaquePointer
     private let update: OpaquePointer
     private let rows: Int
+    private let closesConnection: Bool
 
-    init(path: String, rows: Int) throws {
-        db = try RawSQLite.open(path)
+    convenience init(path: String, rows: Int) throws {
+        try self.init(db: RawSQLite.open(path), rows: rows, closesConnection: true)
+    }
+
+    /// Writes through a connection the caller may share with other work.
+    init(db: OpaquePointer, rows: Int, closesConnection: Bool = false) throws {
+        self.db = db
         update = try RawSQLite.prepare(db, "UPDATE photo SET name = ? WHERE id = ?")
         self.rows = rows
+        self.closesConnection = closesConnection
     }
 
     deinit {
         sqlite3_finalize(update)
-        RawSQLite.close(db)
+        if closesConnection { RawSQLite.close(db) }
     }
 
     /// Renames one photo in its own immediate transaction. Returns the

@@ -31,7 +31,9 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
             decoder = RowScanner.Decoder(previous: previousItems == nil ? nil : indexed,
                                          decode: { row in decoded.append(try Item(row: row)) })
         }
-        let scan = try RowScanner.scan(request, db, decoder: decoder)
+        let scan = try isBatched
+            ? RowScanner.scan(request, db, decoder: decoder)
+            : db.withPageCache(atLeast: Self.sortMemoryKibibytes) { try RowScanner.scan(request, db, decoder: decoder) }
         var storage = ResultsStorage<Item>()
         storage.keys = scan.rows.keys
         storage.sections = scan.rows.sections
@@ -41,6 +43,13 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         }
         return storage
     }
+
+    /// The memory SQLite may use to sort the rows of a controller that
+    /// holds every item (see ``Database/withPageCache(atLeast:_:)``): a
+    /// result this controller keeps whole in memory is sorted in memory
+    /// too, without temporary files, up to 64 MiB. Batched controllers,
+    /// which exist to save memory, keep SQLite's default.
+    static var sortMemoryKibibytes: Int { 64 * 1024 }
 
     /// The items of a scan: runs of rows reused in order from the previous
     /// items share their whole chunks; only the rest is copied.
