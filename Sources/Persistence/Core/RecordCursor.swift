@@ -113,16 +113,16 @@ final class RowStepper {
     /// The current row, lent.
     @inlinable @inline(__always)
     func currentRow() -> Row {
-        if let storage { return Row(layout: layout, storage: storage) }
+        if let storage { return Row(storage: storage) }
         return makeLentRow()
     }
 
     /// The first lent row, or the one after a row was kept.
     @usableFromInline
     func makeLentRow() -> Row {
-        let lent = RowStorage(statement: statement.handle!)
+        let lent = RowStorage(layout: layout, statement: statement.handle!)
         storage = lent
-        return Row(layout: layout, storage: lent)
+        return Row(storage: lent)
     }
 
     /// Copies the lent row when it was kept, so that it survives the next
@@ -136,7 +136,7 @@ final class RowStepper {
 
     @usableFromInline
     func rowWasKept() {
-        storage?.materialize(columnCount: layout.columns.count)
+        storage?.materialize()
         storage = nil
     }
 

@@ -183,9 +183,9 @@ public final class Statement {
     /// The current row, copied.
     public func currentRow() -> Row {
         guard let handle else { return Row(layout: layout, values: ContiguousArray(repeating: .null, count: columnCount)) }
-        let storage = RowStorage(statement: handle)
-        storage.materialize(columnCount: columnCount)
-        return Row(layout: layout, storage: storage)
+        let storage = RowStorage(layout: layout, statement: handle)
+        storage.materialize()
+        return Row(storage: storage)
     }
 }
 

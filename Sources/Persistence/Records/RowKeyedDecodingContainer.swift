@@ -45,7 +45,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     /// The row being decoded.
-    private var row: Row { Row(layout: layout, storage: unmanagedStorage.takeUnretainedValue()) }
+    private var row: Row { Row(storage: unmanagedStorage.takeUnretainedValue()) }
 
     var codingPath: [any CodingKey] { [] }
 
@@ -86,16 +86,19 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     @inline(__always)
     private func convert<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) throws -> T {
-        let value = withStorage { $0.value(at: index) }
-        if let converted = T.fromDatabaseValue(value) { return converted }
-        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
+        if let converted = withStorage({ $0.decode(T.self, at: index) }) { return converted }
+        throw mismatch(T.self, at: index)
     }
 
     @inline(__always)
     private func convertInteger<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws -> T {
+        if let int = withStorage({ $0.decode(Int64.self, at: index) }), let converted = T(exactly: int) { return converted }
+        throw mismatch(T.self, at: index)
+    }
+
+    private func mismatch<T>(_ type: T.Type, at index: Int) -> RowDecodingError {
         let value = withStorage { $0.value(at: index) }
-        if let int = Int64.fromDatabaseValue(value), let converted = T(exactly: int) { return converted }
-        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
+        return RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
     }
 
     /// The column of an optional value and its value, or nil when the
@@ -110,13 +113,15 @@ struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     @inline(__always)
     private func convertIfPresent<T: DatabaseValueConvertible>(_ type: T.Type, _ key: Key) throws -> T? {
-        guard let (index, value) = presentValue(of: key) else { return nil }
-        if let converted = T.fromDatabaseValue(value) { return converted }
-        throw RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
+        guard let index = index(of: key) else { return nil }
+        // Optional's conversion: .some(nil) for NULL, nil for a mismatch.
+        if let converted = withStorage({ $0.decode(T?.self, at: index) }) { return converted }
+        throw mismatch(T.self, at: index)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        presentValue(of: key) == nil
+        guard let index = index(of: key) else { return true }
+        return withStorage { $0.isNull(at: index) }
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try convert(type, at: requiredIndex(of: key, type)) }

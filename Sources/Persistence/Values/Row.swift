@@ -15,15 +15,18 @@
 /// returns. Do not read such a row from another thread before `init(row:)`
 /// returns.
 public struct Row: Sendable, Hashable, RandomAccessCollection, CustomStringConvertible {
-    /// The names of the columns.
-    public let layout: RowLayout
+    // One reference, which holds the layout too: a fetch hands a row to
+    // every `init(row:)`, and each reference costs a retain and a release.
     @usableFromInline let storage: RowStorage
+
+    /// The names of the columns.
+    @inlinable
+    public var layout: RowLayout { storage.layout }
 
     /// Creates a row from column names and values of the same count.
     public init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
         precondition(layout.columns.count == values.count, "a row needs one value per column")
-        self.layout = layout
-        self.storage = RowStorage(values: values)
+        self.storage = RowStorage(layout: layout, values: values)
     }
 
     /// Creates a row from pairs of column names and values.
@@ -32,8 +35,7 @@ public struct Row: Sendable, Hashable, RandomAccessCollection, CustomStringConve
     }
 
     @usableFromInline
-    init(layout: RowLayout, storage: RowStorage) {
-        self.layout = layout
+    init(storage: RowStorage) {
         self.storage = storage
     }
 
@@ -73,13 +75,23 @@ public struct Row: Sendable, Hashable, RandomAccessCollection, CustomStringConve
     ///
     /// - Throws: ``RowDecodingError`` when the index is out of range or the
     ///   value does not convert to `T` (for example `NULL` into a non-optional).
-    @inlinable
+    @inlinable @inline(__always)
     public func decode<T: DatabaseValueConvertible>(_ type: T.Type = T.self, at index: Int) throws -> T {
-        guard index >= 0, index < layout.columns.count else {
-            throw RowDecodingError.indexOutOfRange(index, type: T.self, layout: layout)
+        // The failure is made out of line: a `init(row:)` that decodes
+        // every column inlines only the reads.
+        if index >= 0, index < layout.columns.count, let decoded = storage.decode(T.self, at: index) {
+            return decoded
         }
-        if let decoded = T.fromDatabaseValue(storage.value(at: index)) { return decoded }
-        throw RowDecodingError.typeMismatch(at: index, type: T.self, row: self)
+        throw decodingError(T.self, at: index)
+    }
+
+    /// Why the value at `index` does not decode as `type`.
+    @usableFromInline @inline(never)
+    func decodingError(_ type: Any.Type, at index: Int) -> any Error {
+        guard index >= 0, index < layout.columns.count else {
+            return RowDecodingError.indexOutOfRange(index, type: type, layout: layout)
+        }
+        return RowDecodingError.typeMismatch(at: index, type: type, row: self)
     }
 
     /// Decodes the value of a column by name (case-insensitive).
@@ -91,8 +103,8 @@ public struct Row: Sendable, Hashable, RandomAccessCollection, CustomStringConve
         guard let index = layout.index(ofColumn: column) else {
             throw RowDecodingError.columnNotFound(column, type: T.self, layout: layout)
         }
-        if let decoded = T.fromDatabaseValue(storage.value(at: index)) { return decoded }
-        throw RowDecodingError.typeMismatch(at: index, type: T.self, row: self)
+        if let decoded = storage.decode(T.self, at: index) { return decoded }
+        throw decodingError(T.self, at: index)
     }
 
     /// The row as a dictionary from column name to value (the first column

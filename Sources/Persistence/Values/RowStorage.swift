@@ -25,16 +25,21 @@ final class RowStorage: @unchecked Sendable {
     @exclusivity(unchecked) var cachedContainer: AnyObject?
     @exclusivity(unchecked) var cachedContainerKey: ObjectIdentifier?
 
+    /// The names of the columns.
+    @usableFromInline let layout: RowLayout
+
     /// Whether the storage reads from a statement, lent by a fetch.
     var isLent: Bool { statement != nil }
 
-    init(values: ContiguousArray<DatabaseValue>) {
+    init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
+        self.layout = layout
         self.values = values
         self.statement = nil
     }
 
     /// A storage that reads the current row of a statement.
-    init(statement: OpaquePointer) {
+    init(layout: RowLayout, statement: OpaquePointer) {
+        self.layout = layout
         self.values = []
         self.statement = statement
     }
@@ -45,9 +50,25 @@ final class RowStorage: @unchecked Sendable {
         return values[index]
     }
 
+    /// Converts the value at an index: read in place from the statement
+    /// (see ``DatabaseValueConvertible/fromColumn(_:)``) while lent.
+    @inlinable @inline(__always)
+    func decode<T: DatabaseValueConvertible>(_ type: T.Type, at index: Int) -> T? {
+        if let statement { return T.fromColumn(StatementColumn(statement: statement, index: index)) }
+        return T.fromDatabaseValue(values[index])
+    }
+
+    /// Whether the value at an index is `NULL`, without copying it.
+    @inlinable @inline(__always)
+    func isNull(at index: Int) -> Bool {
+        if let statement { return StatementColumn(statement: statement, index: index).isNull }
+        return values[index].isNull
+    }
+
     /// Copies the statement's current values, and stops reading from it.
-    func materialize(columnCount: Int) {
+    func materialize() {
         guard let statement else { return }
+        let columnCount = layout.columns.count
         var copied = ContiguousArray<DatabaseValue>()
         copied.reserveCapacity(columnCount)
         for index in 0..<columnCount {
