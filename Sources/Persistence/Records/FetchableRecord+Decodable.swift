@@ -19,7 +19,10 @@ extension FetchableRecord where Self: Decodable {
     /// - Throws: ``RowDecodingError`` naming the column (and, when fetched,
     ///   the SQL) when a non-optional column is missing or a value does not
     ///   convert.
+    @inlinable
     public init(row: Row) throws {
+        // Inlinable, so that a fetch calls the record's own `init(from:)`
+        // directly rather than through generic code that copies the record.
         try self.init(from: RowDecoder(row: row))
     }
 }

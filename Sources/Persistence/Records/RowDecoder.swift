@@ -10,16 +10,23 @@ import Foundation
 /// ``DatabaseValueConvertible`` (so `Date`, `UUID`, `Data` and enums with
 /// raw values read as they are stored); other nested `Decodable` values are
 /// read from JSON text.
+@usableFromInline
 struct RowDecoder: Decoder {
     let row: Row
 
-    var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    @usableFromInline
+    init(row: Row) {
+        self.row = row
+    }
 
+    @usableFromInline var codingPath: [any CodingKey] { [] }
+    @usableFromInline var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         let storage = row.storage
         guard storage.isLent else {
-            return KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(row: row))
+            return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Row>(row: row))
         }
         // A fetch lends the same storage for every row: its container is
         // made once and reused, saving an allocation and two generic
@@ -28,16 +35,18 @@ struct RowDecoder: Decoder {
         if storage.cachedContainerKey == ObjectIdentifier(Key.self), let cached = storage.cachedContainer {
             return unsafeDowncast(cached, to: ContainerCache<Key>.self).container
         }
-        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key>(lentStorage: storage, layout: row.layout))
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Void>(lentStorage: storage, layout: row.layout))
         storage.cachedContainer = ContainerCache(container)
         storage.cachedContainerKey = ObjectIdentifier(Key.self)
         return container
     }
 
+    @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         RowUnkeyedDecodingContainer(row: row)
     }
 
+    @usableFromInline
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard row.count > 0 else {
             throw RowDecodingError(kind: .indexOutOfRange, column: nil, index: 0, type: Any.self, value: nil, layout: row.layout)

@@ -8,31 +8,32 @@ import Foundation
 /// keys in declaration order, usually the column order of `SELECT *`).
 /// Missing columns and NULLs decode as nil for optional properties; for
 /// others they throw a ``RowDecodingError`` naming the column.
-struct RowKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerProtocol {
     // Layout and storage are held unmanaged: copying the container (the
     // standard library's box copies it for every key) then costs no
     // reference counting, and a container cached in a lent storage (see
     // ``RowDecoder``) does not keep that storage alive, which would make
-    // every lent row look kept. For lent rows, the fetch keeps both alive;
-    // for other rows, `owner` does.
+    // every lent row look kept. For lent rows, the fetch keeps both alive
+    // and `Owner` is `Void`, so that the container is plain data; for
+    // other rows, `owner` (the row) does.
     private let unmanagedLayout: Unmanaged<RowLayout>
     private let unmanagedStorage: Unmanaged<RowStorage>
-    /// Keeps a row that is not lent alive while the container lives.
-    private let owner: Row?
+    /// Keeps the row alive while the container lives, when it is not lent.
+    private let owner: Owner
 
-    /// A container for any row.
-    init(row: Row) {
+    /// A container for a row that is not lent.
+    init(row: Row) where Owner == Row {
         self.unmanagedLayout = Unmanaged.passUnretained(row.layout)
         self.unmanagedStorage = Unmanaged.passUnretained(row.storage)
-        self.owner = row.storage.isLent ? nil : row
+        self.owner = row
     }
 
     /// A container for the rows a fetch lends from `storage`, kept by that
     /// storage between rows.
-    init(lentStorage storage: RowStorage, layout: RowLayout) {
+    init(lentStorage storage: RowStorage, layout: RowLayout) where Owner == Void {
         self.unmanagedLayout = Unmanaged.passUnretained(layout)
         self.unmanagedStorage = Unmanaged.passUnretained(storage)
-        self.owner = nil
+        self.owner = ()
     }
 
     private var layout: RowLayout { unmanagedLayout.takeUnretainedValue() }
