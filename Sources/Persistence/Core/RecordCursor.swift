@@ -24,7 +24,7 @@ public final class RecordCursor<Record: FetchableRecord> {
     @inlinable
     public func next() throws -> Record? {
         guard try stepper.step() else { return nil }
-        return try stepper.decodeCurrentRow(Record.init(row:))
+        return try stepper.decodeCurrentRecord(Record.self)
     }
 
     /// Stops the iteration and releases the statement.
@@ -91,6 +91,24 @@ final class RowStepper {
         } catch {
             finish()
             throw error
+        }
+    }
+
+    /// Decodes a record from the current row, then copies the row if the
+    /// record kept it.
+    ///
+    /// - Throws: What `init(row:)` throws, with the SQL added to a
+    ///   ``RowDecodingError``; the statement is then reset.
+    @inlinable
+    func decodeCurrentRecord<Record: FetchableRecord>(_ type: Record.Type) throws -> Record {
+        // The record's initializer is called directly, not through a
+        // closure: the row then goes to it without one more retain.
+        do {
+            let record = try Record(row: currentRow())
+            rowWasUsed()
+            return record
+        } catch {
+            throw decodingFailed(error)
         }
     }
 

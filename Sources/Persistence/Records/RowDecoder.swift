@@ -12,22 +12,32 @@ import Foundation
 /// read from JSON text.
 @usableFromInline
 struct RowDecoder: Decoder {
-    let row: Row
+    // A lent row is held unmanaged, as by the keyed container: its fetch
+    // keeps it alive, and the decoder (copied into an existential for
+    // `init(from:)`) then costs no reference counting. Other rows are
+    // kept by `owner`.
+    @usableFromInline let unmanagedStorage: Unmanaged<RowStorage>
+    @usableFromInline let owner: Row?
 
-    @usableFromInline
+    @inlinable
     init(row: Row) {
-        self.row = row
+        unmanagedStorage = Unmanaged.passUnretained(row.storage)
+        owner = row.storage.isLent ? nil : row
     }
+
+    /// The row being decoded.
+    var row: Row { owner ?? Row(storage: unmanagedStorage.takeUnretainedValue()) }
 
     @usableFromInline var codingPath: [any CodingKey] { [] }
     @usableFromInline var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        let storage = row.storage
-        guard storage.isLent else {
-            return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Row>(row: row))
-        }
+        if let owner { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Row>(row: owner)) }
+        return unmanagedStorage._withUnsafeGuaranteedRef { lentContainer(keyedBy: type, storage: $0) }
+    }
+
+    private func lentContainer<Key: CodingKey>(keyedBy type: Key.Type, storage: RowStorage) -> KeyedDecodingContainer<Key> {
         // A fetch lends the same storage for every row: its container is
         // made once and reused, saving an allocation and two generic
         // metadata lookups per row.
@@ -35,7 +45,7 @@ struct RowDecoder: Decoder {
         if storage.cachedContainerKey == ObjectIdentifier(Key.self), let cached = storage.cachedContainer {
             return unsafeDowncast(cached, to: ContainerCache<Key>.self).container
         }
-        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Void>(lentStorage: storage, layout: row.layout))
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Void>(lentStorage: storage, layout: storage.layout))
         storage.cachedContainer = ContainerCache(container)
         storage.cachedContainerKey = ObjectIdentifier(Key.self)
         return container

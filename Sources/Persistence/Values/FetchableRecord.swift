@@ -71,7 +71,7 @@ extension FetchableRecord {
         let stepper = RowStepper(statement: statement)
         var result: [Self] = []
         while try stepper.step() {
-            result.append(try stepper.decodeCurrentRow(Self.init(row:)))
+            result.append(try stepper.decodeCurrentRecord(Self.self))
         }
         return result
     }
@@ -84,7 +84,7 @@ extension FetchableRecord {
         let stepper = RowStepper(statement: statement)
         defer { stepper.finish() }
         guard try stepper.step() else { return nil }
-        return try stepper.decodeCurrentRow(Self.init(row:))
+        return try stepper.decodeCurrentRecord(Self.self)
     }
 }
 

@@ -29,6 +29,7 @@ final class RowStorage: @unchecked Sendable {
     @usableFromInline let layout: RowLayout
 
     /// Whether the storage reads from a statement, lent by a fetch.
+    @inlinable
     var isLent: Bool { statement != nil }
 
     init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
