@@ -23,6 +23,6 @@ extension FetchableRecord where Self: Decodable {
     public init(row: Row) throws {
         // Inlinable, so that a fetch calls the record's own `init(from:)`
         // directly rather than through generic code that copies the record.
-        try self.init(from: RowDecoder(row: row))
+        try self.init(from: RowDecoder(row: consume row))
     }
 }

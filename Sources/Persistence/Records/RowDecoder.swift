@@ -12,29 +12,24 @@ import Foundation
 /// read from JSON text.
 @usableFromInline
 struct RowDecoder: Decoder {
-    // A lent row is held unmanaged, as by the keyed container: its fetch
-    // keeps it alive, and the decoder (copied into an existential for
-    // `init(from:)`) then costs no reference counting. Other rows are
-    // kept by `owner`.
-    @usableFromInline let unmanagedStorage: Unmanaged<RowStorage>
-    @usableFromInline let owner: Row?
+    // The row is held strongly, even while lent: a record whose
+    // `init(from:)` keeps the decoder keeps the row, and the fetch then
+    // copies its values before moving on.
+    @usableFromInline let row: Row
 
     @inlinable
     init(row: Row) {
-        unmanagedStorage = Unmanaged.passUnretained(row.storage)
-        owner = row.storage.isLent ? nil : row
+        self.row = row
     }
-
-    /// The row being decoded.
-    var row: Row { owner ?? Row(storage: unmanagedStorage.takeUnretainedValue()) }
 
     @usableFromInline var codingPath: [any CodingKey] { [] }
     @usableFromInline var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
-        if let owner { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Row>(row: owner)) }
-        return unmanagedStorage._withUnsafeGuaranteedRef { lentContainer(keyedBy: type, storage: $0) }
+        let storage = row.storage
+        guard storage.isLent else { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Row>(row: row)) }
+        return lentContainer(keyedBy: type, storage: storage)
     }
 
     private func lentContainer<Key: CodingKey>(keyedBy type: Key.Type, storage: RowStorage) -> KeyedDecodingContainer<Key> {
