@@ -19,6 +19,10 @@ struct ObserveWorkload: Workload {
     var name: String
     var rows: Int
     var refetch: Bool
+    /// Whether the table has an index on the sort key (`name`), as a list
+    /// sorted by a column usually has: SQLite then reads the rows in order
+    /// instead of sorting them all after each commit.
+    var indexesSortKey = false
 
     static let sql = "SELECT id, name, created, rating, album FROM photo ORDER BY name, id"
 
@@ -27,9 +31,17 @@ struct ObserveWorkload: Workload {
         let grdbPath = directory.appendingPathComponent("\(name)-grdb.sqlite").path
         let writePath = directory.appendingPathComponent("\(name)-write.sqlite").path
         let photos = PhotoFixture.photos(count: rows)
-        try RawSQLite.makeFilledDatabase(at: plumePath, photos: photos)
-        try RawSQLite.makeFilledDatabase(at: grdbPath, photos: photos)
-        try RawSQLite.makeFilledDatabase(at: writePath, photos: photos)
+        let indexesSortKey = indexesSortKey
+        func fill(_ path: String) throws {
+            try RawSQLite.makeFilledDatabase(at: path, photos: photos)
+            guard indexesSortKey else { return }
+            let db = try RawSQLite.open(path)
+            defer { RawSQLite.close(db) }
+            try RawSQLite.execute(db, "CREATE INDEX photo_name ON photo(name)")
+        }
+        try fill(plumePath)
+        try fill(grdbPath)
+        try fill(writePath)
         let request = refetch
             ? FetchRequest(sql: Self.sql)
             : FetchRequest(table: "photo", sortedBy: [.ascending("name")])
@@ -39,7 +51,7 @@ struct ObserveWorkload: Workload {
         let rawPath = directory.appendingPathComponent("\(name)-raw.sqlite").path
         var raw: RawRefetcher?
         if refetch {
-            try RawSQLite.makeFilledDatabase(at: rawPath, photos: photos)
+            try fill(rawPath)
             raw = try RawRefetcher(path: rawPath, rows: rows, sql: Self.sql)
         }
         let rows = self.rows
