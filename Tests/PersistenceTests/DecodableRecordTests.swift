@@ -129,4 +129,28 @@ import Testing
             ])
         }
     }
+
+    /// A record that keeps its decoder (to decode more later) keeps its
+    /// row: the fetch copies that row before stepping on, so the decoder
+    /// still reads it after the fetch.
+    @Test func aRecordKeepingItsDecoderReadsItsOwnRowLater() throws {
+        struct Lazy: Decodable, FetchableRecord {
+            enum CodingKeys: String, CodingKey { case id, name }
+            var id: Int64
+            let decoder: any Decoder
+            init(from decoder: any Decoder) throws {
+                id = try decoder.container(keyedBy: CodingKeys.self).decode(Int64.self, forKey: .id)
+                self.decoder = decoder
+            }
+            func name() throws -> String {
+                try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
+            }
+        }
+        try withDatabase { db in
+            try makePhotoTable(db)
+            let photos = try Lazy.fetchAll(db, sql: "SELECT id, name FROM photo ORDER BY id")
+            #expect(photos.map(\.id) == [1, 2, 3])
+            #expect(try photos.map { try $0.name() } == ["Sunset", "Dog", "Harbor"])
+        }
+    }
 }
