@@ -121,11 +121,17 @@ enum RowScanner {
         var sources: [Int32] = []
         while try statement.step() {
             var hash = ContentHash()
+            // An integer identity (rowids, usually) is taken while hashing,
+            // not read a second time.
+            var integerID: Int64?
             for column in 0..<columnCount {
-                statement.withUnsafeColumnBytes(at: column) { hash.combine($0, $1) }
+                statement.withUnsafeColumnBytes(at: column) { storageClass, bytes in
+                    hash.combine(storageClass, bytes)
+                    if column == identityIndex, storageClass == .integer { integerID = bytes.loadUnaligned(as: Int64.self) }
+                }
             }
             let contentHash = hash.value
-            let id = statement.columnValue(at: identityIndex)
+            let id = integerID.map(DatabaseValue.integer) ?? statement.columnValue(at: identityIndex)
             try identities.insert(id)
             if let sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
             keys.append(RowKey(id: id, contentHash: contentHash))

@@ -125,8 +125,9 @@ struct ContentHash {
             offset += 8
         }
         if offset < bytes.count {
+            // The last 1–7 bytes, in one copy.
             var last: UInt64 = 0
-            for index in offset..<bytes.count { last = last << 8 | UInt64(bytes[index]) }
+            withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
             combine(word: last, tag: tag)
         }
     }
