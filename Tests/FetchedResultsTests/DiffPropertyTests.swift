@@ -80,5 +80,11 @@ import Testing
         #expect(throws: FetchedResultsError.self) {
             try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed, identityColumn: "id", sql: "")
         }
+        // The duplicate of a row left in place at the end of its section.
+        let oldTwo = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 2, version: 0)])])
+        let newTwo = TestList(sections: [(1, [.init(id: 2, version: 1), .init(id: 2, version: 0)])])
+        #expect(throws: FetchedResultsError.self) {
+            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, identityColumn: "id", sql: "")
+        }
     }
 }

@@ -131,7 +131,24 @@ enum ResultsDiff {
             }
             candidates.removeAll(keepingCapacity: true)
             stayingOld.removeAll(keepingCapacity: true)
-            for row in section.range {
+            // Rows unchanged at both ends of a surviving section stay where
+            // they are: every longest increasing subsequence keeps them
+            // (they come first, or last, in both orders), so only the rows
+            // between them need the general pass. After one commit, that
+            // is most of a large result.
+            var (newStart, newEnd) = (section.range.lowerBound, section.range.upperBound)
+            var (oldStart, oldEnd) = (old.sections[oldSection].range.lowerBound, old.sections[oldSection].range.upperBound)
+            while newStart < newEnd, oldStart < oldEnd, newKeys[newStart] == oldKeys[oldStart] {
+                try claim(oldStart, &claimed, oldKeys[oldStart].id, identityColumn, sql)
+                newStart += 1
+                oldStart += 1
+            }
+            while newEnd > newStart, oldEnd > oldStart, newKeys[newEnd - 1] == oldKeys[oldEnd - 1] {
+                try claim(oldEnd - 1, &claimed, oldKeys[oldEnd - 1].id, identityColumn, sql)
+                newEnd -= 1
+                oldEnd -= 1
+            }
+            for row in newStart..<newEnd {
                 let key = newKeys[row]
                 guard let oldRow = oldIndex[key.id] else {
                     result.insertedRows.append(row)
