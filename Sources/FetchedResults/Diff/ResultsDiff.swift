@@ -91,18 +91,14 @@ enum ResultsDiff {
     /// - Complexity: O(n log n) for n rows (O(n + r log r) when rows move in
     ///   r runs).
     ///
-    /// - Parameters:
-    ///   - indexed: The keys of `old` as an array and by identity, when the
-    ///     caller has them already (a refetch built them to reuse unchanged
-    ///     items).
-    ///   - newKeys: The keys of `new` as an array, when the caller has it
-    ///     (a refetch's scan makes it).
-    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil, newKeys: [RowKey]? = nil,
+    /// - Parameter indexed: The keys of `old` as an array and by identity,
+    ///   when the caller has them already (a refetch built them to reuse
+    ///   unchanged items).
+    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil,
                         identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
         let indexed = indexed ?? IndexedKeys(old.keys)
         let oldKeys = indexed.keys
-        let newKeys = newKeys ?? Array(new.keys)
-        assert(newKeys.count == new.keys.count, "newKeys are the keys of new")
+        let newKeys = Array(new.keys)
         let oldIndex = indexed.index
         var oldSectionOfRow = [Int32](repeating: 0, count: oldKeys.count)
         for (index, section) in old.sections.enumerated() {

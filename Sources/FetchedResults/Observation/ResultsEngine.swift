@@ -26,7 +26,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         self.pages = request.batchSize > 0
             ? PageLoader(reader: reader, query: PageQuery(request: request), batchSize: request.batchSize)
             : nil
-        self.storage = try fetcher.fetch(db).storage
+        self.storage = try fetcher.fetch(db)
         self.snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
         self.incremental = try IncrementalUpdater(request: request, region: region, db)
     }
@@ -46,10 +46,8 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
             } else {
                 statistics.withLock { $0.refetches += 1 }
                 let indexed = ResultsDiff.IndexedKeys(storage.keys)
-                let fetched = try fetcher.fetch(db, previous: storage, indexed: indexed)
-                newStorage = fetched.storage
+                newStorage = try fetcher.fetch(db, previous: storage, indexed: indexed)
                 positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
-                                                     newKeys: fetched.keys,
                                                      identityColumn: request.identityColumn, sql: request.sql)
                 incremental?.invalidate()
             }

@@ -9,8 +9,6 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
 
     /// Runs the request's query.
     ///
-    /// - Returns: The new storage, and its row keys as a plain array (for
-    ///   the diff against the previous storage).
     /// - Throws: ``DatabaseError`` for bad SQL, ``FetchedResultsError`` for
     ///   a missing identity or section column, duplicate identities or a
     ///   section that reappears, or the item's decoding error.
@@ -22,7 +20,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///     are reused.
     ///   - indexed: The previous keys, indexed (required with `previous`).
     func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil,
-               indexed: ResultsDiff.IndexedKeys? = nil) throws -> (storage: ResultsStorage<Item>, keys: [RowKey]) {
+               indexed: ResultsDiff.IndexedKeys? = nil) throws -> ResultsStorage<Item> {
         // Decoded items go to a plain array: the scan itself is free of
         // `Item`, so it runs specialized whatever module the item type
         // comes from.
@@ -43,7 +41,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         if !isBatched {
             storage.items = Self.items(sources: scan.sources, decoded: decoded, previous: previousItems)
         }
-        return (storage, scan.keys)
+        return storage
     }
 
     /// The memory SQLite may use to sort the rows of a controller that
@@ -91,12 +89,11 @@ enum RowScanner {
         var decode: (Row) throws -> Void
     }
 
-    /// - Returns: The keys and sections, the column names, with a
+    /// - Returns: The keys and sections, the column names, and with a
     ///   decoder, for each row the previous index whose item it reuses, or
-    ///   -1 when it was decoded, and the keys again as a plain array (what
-    ///   a diff indexes).
+    ///   -1 when it was decoded.
     static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws
-        -> (rows: KeyedRows, columns: [String], sources: [Int32], keys: [RowKey]) {
+        -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         let columns = statement.columnNames
@@ -113,8 +110,7 @@ enum RowScanner {
         }
         let previousKeys = decoder?.previous?.keys
         let previousIndex = decoder?.previous?.index
-        var keys: [RowKey] = []
-        keys.reserveCapacity(previousKeys?.count ?? 0)
+        var keys = ChunkedArray<RowKey>()
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
         try statement.setArguments(request.arguments)
@@ -155,7 +151,7 @@ enum RowScanner {
         try identities.finish()
         // Without a section column, one section named NULL holds every row.
         if sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
-        return (KeyedRows(keys: ChunkedArray(chunking: keys), sections: sections.sections), columns, sources, keys)
+        return (KeyedRows(keys: keys, sections: sections.sections), columns, sources)
     }
 }
 
