@@ -102,14 +102,23 @@ public final class TerminalSession {
     @discardableResult
     public nonisolated static func write(_ text: String, to fileDescriptor: Int32) -> Bool {
         signal(SIGPIPE, SIG_IGN)
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(fileDescriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
+        return Array(text.utf8).withUnsafeBytes { write(bytes: $0, to: fileDescriptor) }
+    }
+
+    /// Writes bytes to a file descriptor with `write(2)` until all are
+    /// written, retrying after interruptions. `SIGPIPE` is left as it is.
+    ///
+    /// - Returns: False when a write fails (a closed descriptor).
+    @discardableResult
+    package nonisolated static func write(bytes: UnsafeRawBufferPointer, to fileDescriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written <= 0 {
+                if written < 0, errno == EINTR { continue }
                 return false
             }
-            bytes = bytes.dropFirst(written)
+            offset += written
         }
         return true
     }

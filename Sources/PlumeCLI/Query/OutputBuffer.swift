@@ -1,3 +1,4 @@
+import FetchedResultsDataSource
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,21 +40,9 @@ final class OutputBuffer {
 
     /// Writes everything buffered to the file descriptor.
     func flush() {
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes { raw in
-                #if canImport(Glibc)
-                Glibc.write(fileDescriptor, raw.baseAddress, raw.count)
-                #else
-                Darwin.write(fileDescriptor, raw.baseAddress, raw.count)
-                #endif
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                break // the reader went away; drop the output as sqlite3 does
-            }
-            offset += written
-        }
+        // A failed write means the reader went away: the output is
+        // dropped, as sqlite3 does.
+        buffer.withUnsafeBytes { _ = TerminalSession.write(bytes: $0, to: fileDescriptor) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
@@ -62,18 +51,7 @@ final class OutputBuffer {
 enum StandardError {
     /// Writes a message (bytes) to standard error.
     static func write(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { raw in
-                #if canImport(Glibc)
-                Glibc.write(STDERR_FILENO, raw.baseAddress, raw.count)
-                #else
-                Darwin.write(STDERR_FILENO, raw.baseAddress, raw.count)
-                #endif
-            }
-            if written <= 0 { if errno == EINTR { continue }; return }
-            offset += written
-        }
+        bytes.withUnsafeBytes { _ = TerminalSession.write(bytes: $0, to: STDERR_FILENO) }
     }
 
     /// Writes a message (text) to standard error.
