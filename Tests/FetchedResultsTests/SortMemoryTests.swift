@@ -4,8 +4,9 @@ import Testing
 @testable import FetchedResults
 
 /// A controller that holds every item lets SQLite sort its query in memory
-/// (``ResultsFetcher/sortMemoryKibibytes``) and gives the connection its
-/// cache size back.
+/// (``ResultsFetcher/sortMemoryKibibytes``), keeps that cache between
+/// refetches while it observes, and gives the connection its cache size
+/// back when it stops.
 @Suite struct SortMemoryTests {
     /// Enough rows of long names that sorting them overflows SQLite's
     /// default 2 MB of sort memory.
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test(arguments: [false, true])
-    func sortedRefetchesGiveTheCacheSizeBack(pool: Bool) async throws {
+    func sortedRefetchesKeepTheCacheUntilObservationStops(pool: Bool) async throws {
         let request = FetchRequest(sql: "SELECT id, name FROM item ORDER BY name DESC, id")
         try await LiveControllerTests.withLive(request, rows: 0, pool: pool) { writer, _, controller, consumer in
             try await writer.write { db in
@@ -34,6 +35,9 @@ import Testing
             #expect(names.count == Self.rows)
             #expect(names.first == "zzz")
             #expect(names == names.sorted(by: >))
+            let kibibytes = ResultsFetcher<Row>.sortMemoryKibibytes
+            #expect(try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") } == -kibibytes)
+            controller.stopObserving()
             #expect(try await writer.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") } == -1000)
         }
     }

@@ -1,8 +1,9 @@
 import Testing
 @testable import Persistence
 
-/// `withPageCache(atLeast:)`: the sort memory a fetched results controller
-/// asks for, given back afterwards whatever happens.
+/// `withPageCache(atLeast:whileObserved:)`: the sort memory a fetched
+/// results controller asks for, given back afterwards whatever happens, or
+/// when change observation ends.
 @Suite struct PageCacheTests {
     @Test func raisesTheCacheSizeForTheBodyAndSetsItBack() throws {
         try withDatabase { db in
@@ -36,5 +37,39 @@ import Testing
             }
             #expect(try Int.fetchOne(db, sql: "PRAGMA cache_size") == -2000)
         }
+    }
+
+    @Test(arguments: ChangeObservationTests.WriterKind.allCases)
+    func aCacheKeptWhileObservedIsSetBackWhenTheLastObserverStops(kind: ChangeObservationTests.WriterKind) throws {
+        let directory = try TemporaryDirectory()
+        let writer = try ChangeObservationTests.makeWriter(kind, directory)
+        defer { try? writer.close() }
+        func cacheSize() throws -> Int? {
+            try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        }
+        try writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2000") }
+        let first = writer.observeChanges { _, _ in }
+        let second = writer.observeChanges { _, _ in }
+        try writer.writeWithoutTransaction { db in try db.withPageCache(atLeast: 65_536, whileObserved: true) {} }
+        #expect(try cacheSize() == -65_536)
+        // A second raise still restores the size from before the first.
+        try writer.writeWithoutTransaction { db in try db.withPageCache(atLeast: 131_072, whileObserved: true) {} }
+        first.cancel()
+        #expect(try cacheSize() == -131_072)
+        second.cancel()
+        #expect(try cacheSize() == -2000)
+    }
+
+    @Test func aCacheSizeSetWhileObservedIsKeptWhenObservationStops() throws {
+        let directory = try TemporaryDirectory()
+        let writer = try DatabaseQueue(path: directory.path("db.sqlite"))
+        defer { try? writer.close() }
+        let observation = writer.observeChanges { _, _ in }
+        try writer.writeWithoutTransaction { db in
+            try db.withPageCache(atLeast: 65_536, whileObserved: true) {}
+            try db.execute(sql: "PRAGMA cache_size = -4000")
+        }
+        observation.cancel()
+        #expect(try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -4000)
     }
 }

@@ -21,6 +21,9 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///   - indexed: The previous keys, indexed (required with `previous`).
     func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil,
                indexed: ResultsDiff.IndexedKeys? = nil) throws -> ResultsStorage<Item> {
+        // A refetch (with `previous`) runs while the controller observes:
+        // the pages it reads stay cached for the next one.
+        let whileObserved = previous != nil
         // Decoded items go to a plain array: the scan itself is free of
         // `Item`, so it runs specialized whatever module the item type
         // comes from.
@@ -33,7 +36,9 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         }
         let scan = try isBatched
             ? RowScanner.scan(request, db, decoder: decoder)
-            : db.withPageCache(atLeast: Self.sortMemoryKibibytes) { try RowScanner.scan(request, db, decoder: decoder) }
+            : db.withPageCache(atLeast: Self.sortMemoryKibibytes, whileObserved: whileObserved) {
+                try RowScanner.scan(request, db, decoder: decoder)
+            }
         var storage = ResultsStorage<Item>()
         storage.keys = scan.rows.keys
         storage.sections = scan.rows.sections

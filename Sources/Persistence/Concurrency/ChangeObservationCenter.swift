@@ -39,6 +39,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
         token = nil
         timer?.cancel()
         timer = nil
+        db.restorePageCacheKeptForObservers()
     }
 
     private func start(_ db: Database) {
@@ -80,6 +81,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
             token = nil
             timer?.cancel()
             timer = nil
+            db.restorePageCacheKeptForObservers()
         }
     }
 }

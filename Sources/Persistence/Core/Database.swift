@@ -37,6 +37,9 @@ public final class Database {
     var primaryKeyByTable: [String: [String]] = [:]
     /// Nesting depth of ``inSavepoint(_:)``.
     var savepointDepth = 0
+    /// The cache size to restore when change observation ends, and the one
+    /// set in its place (see ``withPageCache(atLeast:whileObserved:_:)``).
+    var pageCacheKeptForObservers: (restore: Int, raised: Int)?
 
     /// Opens a connection.
     ///
