@@ -14,7 +14,7 @@ import Testing
             UNION ALL SELECT 2, 0.0, 'a', x'', NULL, 'b', 9223372036854775807
             """
         let (scanned, rows) = try await dbQueue.read { db in
-            (try RowScanner.scan(FetchRequest(sql: sql), db, decoder: nil).rows, try Row.fetchAll(db, sql: sql))
+            (try RowScanner.scan(FetchRequest(sql: sql), db, previous: nil, decoder: nil).rows, try Row.fetchAll(db, sql: sql))
         }
         #expect(Array(scanned.keys).map(\.contentHash) == rows.map(\.contentHash))
         #expect(Set(rows.map(\.contentHash)).count == 2)

@@ -96,16 +96,18 @@ enum ResultsDiff {
     ///   unchanged items).
     static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil,
                         identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
-        let indexed = indexed ?? IndexedKeys(old.keys)
-        let oldKeys = indexed.keys
-        let newKeys = Array(new.keys)
-        let oldIndex = indexed.index
-        var oldSectionOfRow = [Int32](repeating: 0, count: oldKeys.count)
-        for (index, section) in old.sections.enumerated() {
-            for row in section.range { oldSectionOfRow[row] = Int32(index) }
-        }
+        let oldIndex = (indexed ?? IndexedKeys(old.keys)).index
+        // Both key lists are read in place, mostly in order.
+        var oldKeys = ChunkedArray<RowKey>.Reader(old.keys)
+        var newKeys = ChunkedArray<RowKey>.Reader(new.keys)
         let match = SectionMatch(old: old.sections, new: new.sections)
-        var claimed = [Bool](repeating: false, count: oldKeys.count)
+        var claimed = [Bool](repeating: false, count: old.keys.count)
+        func claim(_ oldRow: Int, by key: RowKey) throws(FetchedResultsError) {
+            if claimed[oldRow] {
+                throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: key.id), sql: sql)
+            }
+            claimed[oldRow] = true
+        }
         var result = PositionalChanges()
         // Rows that move or stay, in new order; those from the same section
         // are resolved once the longest subsequence is known. Index paths
@@ -114,6 +116,7 @@ enum ResultsDiff {
             var oldRow: Int
             var fromSection: Int
             var newRow: Int
+            var isContentChanged: Bool
         }
         var candidates: [Candidate] = []
         var stayingOld: [Int] = []
@@ -134,13 +137,17 @@ enum ResultsDiff {
             // is most of a large result.
             var (newStart, newEnd) = (section.range.lowerBound, section.range.upperBound)
             var (oldStart, oldEnd) = (old.sections[oldSection].range.lowerBound, old.sections[oldSection].range.upperBound)
-            while newStart < newEnd, oldStart < oldEnd, newKeys[newStart] == oldKeys[oldStart] {
-                try claim(oldStart, &claimed, oldKeys[oldStart].id, identityColumn, sql)
+            while newStart < newEnd, oldStart < oldEnd {
+                let key = newKeys[newStart]
+                guard key.isIdentical(to: oldKeys[oldStart]) else { break }
+                try claim(oldStart, by: key)
                 newStart += 1
                 oldStart += 1
             }
-            while newEnd > newStart, oldEnd > oldStart, newKeys[newEnd - 1] == oldKeys[oldEnd - 1] {
-                try claim(oldEnd - 1, &claimed, oldKeys[oldEnd - 1].id, identityColumn, sql)
+            while newEnd > newStart, oldEnd > oldStart {
+                let key = newKeys[newEnd - 1]
+                guard key.isIdentical(to: oldKeys[oldEnd - 1]) else { break }
+                try claim(oldEnd - 1, by: key)
                 newEnd -= 1
                 oldEnd -= 1
             }
@@ -150,14 +157,15 @@ enum ResultsDiff {
                     result.insertedRows.append(row)
                     continue
                 }
-                try claim(oldRow, &claimed, key.id, identityColumn, sql)
-                let fromSection = Int(oldSectionOfRow[oldRow])
+                try claim(oldRow, by: key)
+                let fromSection = old.sections.sectionIndex(containing: oldRow)
                 guard match.newIndexOfOld[fromSection] != nil else {
                     result.insertedRows.append(row)
                     continue
                 }
                 if fromSection == oldSection { stayingOld.append(oldRow) }
-                candidates.append(Candidate(oldRow: oldRow, fromSection: fromSection, newRow: row))
+                candidates.append(Candidate(oldRow: oldRow, fromSection: fromSection, newRow: row,
+                                            isContentChanged: oldKeys[oldRow].contentHash != key.contentHash))
             }
             let kept = longestIncreasingSubsequence(stayingOld)
             var staying = 0
@@ -165,7 +173,7 @@ enum ResultsDiff {
                 let isStaying = candidate.fromSection == oldSection
                 if isStaying { staying += 1 }
                 let isKept = isStaying && kept[staying - 1]
-                let changed = oldKeys[candidate.oldRow].contentHash != newKeys[candidate.newRow].contentHash
+                let changed = candidate.isContentChanged
                 guard !isKept || changed else { continue }
                 let from = IndexPath(item: candidate.oldRow - old.sections[candidate.fromSection].start, section: candidate.fromSection)
                 let to = IndexPath(item: candidate.newRow - section.start, section: newSection)
@@ -188,15 +196,16 @@ enum ResultsDiff {
         return result
     }
 
-    /// Row keys as an array, and their indices by identity: built once per
-    /// refetch, shared by the scan (reusing items) and the diff.
+    /// Row keys and their indices by identity: built once per refetch,
+    /// shared by the scan (reusing items, checking identities) and the
+    /// diff.
     struct IndexedKeys {
-        let keys: [RowKey]
+        let keys: ChunkedArray<RowKey>
         let index: IdentityMap
 
         init(_ keys: ChunkedArray<RowKey>) {
-            self.keys = Array(keys)
-            self.index = IdentityMap(self.keys)
+            self.keys = keys
+            self.index = IdentityMap(keys)
         }
     }
 
@@ -208,25 +217,27 @@ enum ResultsDiff {
         private var integers: [Int64: Int] = [:]
         private var others: [DatabaseValue: Int] = [:]
 
-        init(_ keys: [RowKey]) {
+        init(_ keys: ChunkedArray<RowKey>) {
             var low = Int64.max, high = Int64.min, allIntegers = true
-            for key in keys {
-                guard case .integer(let value) = key.id else { allIntegers = false; break }
-                low = Swift.min(low, value)
-                high = Swift.max(high, value)
+            scan: for chunk in keys.chunks {
+                for key in chunk {
+                    guard case .integer(let value) = key.id else { allIntegers = false; break scan }
+                    low = Swift.min(low, value)
+                    high = Swift.max(high, value)
+                }
             }
             let span = high.subtractingReportingOverflow(low)
-            if allIntegers, !keys.isEmpty, !span.overflow, span.partialValue < Int64(keys.count) * 4 + 1024,
+            if allIntegers, keys.count > 0, !span.overflow, span.partialValue < Int64(keys.count) * 4 + 1024,
                keys.count < Int(Int32.max) {
                 denseBase = low
                 dense = Array(repeating: -1, count: Int(high - low) + 1)
-                for (index, key) in keys.enumerated() {
+                keys.forEachIndexed { index, key in
                     if case .integer(let value) = key.id { dense[Int(value - low)] = Int32(index) }
                 }
                 return
             }
             integers.reserveCapacity(keys.count)
-            for (index, key) in keys.enumerated() {
+            keys.forEachIndexed { index, key in
                 if case .integer(let value) = key.id { integers[value] = index } else { others[key.id] = index }
             }
         }
@@ -243,13 +254,5 @@ enum ResultsDiff {
             }
             return dense.isEmpty ? others[id] : nil
         }
-    }
-
-    private static func claim(_ oldRow: Int, _ claimed: inout [Bool], _ id: DatabaseValue,
-                              _ identityColumn: String, _ sql: String) throws(FetchedResultsError) {
-        if claimed[oldRow] {
-            throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: id), sql: sql)
-        }
-        claimed[oldRow] = true
     }
 }

@@ -13,12 +13,14 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///   a missing identity or section column, duplicate identities or a
     ///   section that reappears, or the item's decoding error.
     /// - Complexity: O(n log n) for n rows (the duplicate check sorts
-    ///   integer identities; sorted ones cost O(n)).
+    ///   the integer identities that are not among the previous rows;
+    ///   sorted ones cost O(n)).
     ///
     /// - Parameters:
     ///   - previous: The storage this fetch replaces: its unchanged items
     ///     are reused.
-    ///   - indexed: The previous keys, indexed (required with `previous`).
+    ///   - indexed: The previous keys, indexed: rows are matched to them
+    ///     (for reusing items and checking identities).
     func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil,
                indexed: ResultsDiff.IndexedKeys? = nil) throws -> ResultsStorage<Item> {
         // A refetch (with `previous`) runs while the controller observes:
@@ -29,15 +31,16 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         // comes from.
         var decoded: [Item] = []
         var decoder: RowScanner.Decoder?
-        let previousItems = previous?.items
+        // Items are reused by matching rows to the previous keys.
+        let previousItems = indexed == nil ? nil : previous?.items
         if !isBatched {
-            decoder = RowScanner.Decoder(previous: previousItems == nil ? nil : indexed,
+            decoder = RowScanner.Decoder(reusesPrevious: previousItems != nil,
                                          decode: { row in decoded.append(try Item(row: row)) })
         }
         let scan = try isBatched
-            ? RowScanner.scan(request, db, decoder: decoder)
+            ? RowScanner.scan(request, db, previous: indexed, decoder: decoder)
             : db.withPageCache(atLeast: Self.sortMemoryKibibytes, whileObserved: whileObserved) {
-                try RowScanner.scan(request, db, decoder: decoder)
+                try RowScanner.scan(request, db, previous: indexed, decoder: decoder)
             }
         var storage = ResultsStorage<Item>()
         storage.keys = scan.rows.keys
@@ -86,19 +89,24 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
 /// Runs a request's query, keeping row keys and sections, hashing each row
 /// in place, and making a `Row` only for rows that need decoding.
 enum RowScanner {
-    /// Turns rows into items: decodes new or changed rows; a row whose
-    /// identity and content hash are unchanged reuses its previous item
-    /// (the scan's `sources` say which).
+    /// Turns rows into items: decodes new or changed rows; with
+    /// `reusesPrevious`, a row whose identity and content hash are
+    /// unchanged reuses its previous item (the scan's `sources` say which).
     struct Decoder {
-        var previous: ResultsDiff.IndexedKeys?
+        var reusesPrevious: Bool
         var decode: (Row) throws -> Void
     }
 
+    /// - Parameters:
+    ///   - previous: The keys of the rows this scan replaces, indexed: each
+    ///     row is matched to its previous index, which checks identities
+    ///     for duplicates as it goes and tells which items to reuse.
+    ///   - decoder: Makes the items, when the caller keeps them.
     /// - Returns: The keys and sections, the column names, and with a
-    ///   decoder, for each row the previous index whose item it reuses, or
-    ///   -1 when it was decoded.
-    static func scan(_ request: FetchRequest, _ db: Database, decoder: Decoder?) throws
-        -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
+    ///   decoder that reuses previous items, for each row the previous
+    ///   index whose item it reuses, or -1 when it was decoded.
+    static func scan(_ request: FetchRequest, _ db: Database, previous: ResultsDiff.IndexedKeys?,
+                     decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         let columns = statement.columnNames
@@ -113,16 +121,22 @@ enum RowScanner {
             }
             sectionIndex = index
         }
-        let previousKeys = decoder?.previous?.keys
-        let previousIndex = decoder?.previous?.index
         var keys = ChunkedArray<RowKey>()
+        var chunk = Self.emptyChunk()
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
+        // Rows matched to a previous row are checked against the previous
+        // rows matched so far; the others (all of a first fetch) by value.
+        var previousKeys = previous.map { ChunkedArray<RowKey>.Reader($0.keys) }
+        let previousIndex = previous?.index
+        var matched = [Bool](repeating: false, count: previous?.keys.count ?? 0)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
         try statement.setArguments(request.arguments)
         defer { statement.reset() }
         let columnCount = columns.count
         // Unwrapped once: copying the decoder's closure per row is costly.
-        let decode = decoder?.decode
+        let decodes = decoder != nil
+        let reuses = decoder?.reusesPrevious == true && previous != nil
+        let decode = decoder?.decode ?? { _ in }
         var sources: [Int32] = []
         while try statement.step() {
             var hash = ContentHash()
@@ -137,15 +151,30 @@ enum RowScanner {
             }
             let contentHash = hash.value
             let id = integerID.map(DatabaseValue.integer) ?? statement.columnValue(at: identityIndex)
-            try identities.insert(id)
-            if let sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
-            keys.append(RowKey(id: id, contentHash: contentHash))
-            guard let decode else { continue }
-            if let index = previousIndex?[id], previousKeys?[index].contentHash == contentHash {
-                sources.append(Int32(index))
-                continue
+            var previousRow = -1
+            if let index = previousIndex?[id] {
+                guard !matched[index] else {
+                    throw FetchedResultsError(.duplicateIdentity(column: request.identityColumn, value: id), sql: sql)
+                }
+                matched[index] = true
+                previousRow = index
+            } else {
+                try identities.insert(id)
             }
-            sources.append(-1)
+            if let sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
+            chunk.append(RowKey(id: id, contentHash: contentHash))
+            if chunk.count == ChunkedArray<RowKey>.initialChunkSize {
+                keys.append(chunk: chunk)
+                chunk = Self.emptyChunk()
+            }
+            guard decodes else { continue }
+            if reuses {
+                if previousRow >= 0, previousKeys?[previousRow].contentHash == contentHash {
+                    sources.append(Int32(previousRow))
+                    continue
+                }
+                sources.append(-1)
+            }
             do {
                 try decode(statement.currentRow())
             } catch var error as RowDecodingError {
@@ -153,10 +182,17 @@ enum RowScanner {
                 throw error
             }
         }
+        keys.append(chunk: chunk)
         try identities.finish()
         // Without a section column, one section named NULL holds every row.
         if sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
         return (KeyedRows(keys: keys, sections: sections.sections), columns, sources)
+    }
+
+    private static func emptyChunk() -> [RowKey] {
+        var chunk: [RowKey] = []
+        chunk.reserveCapacity(ChunkedArray<RowKey>.initialChunkSize)
+        return chunk
     }
 }
 

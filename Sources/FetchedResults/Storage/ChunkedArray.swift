@@ -91,6 +91,13 @@ struct ChunkedArray<Element> {
         }
     }
 
+    /// Appends a whole chunk built by the caller, as it is (a fetch fills
+    /// one at a time rather than appending element by element).
+    mutating func append(chunk: [Element]) {
+        guard !chunk.isEmpty else { return }
+        appendChunk(chunk)
+    }
+
     private mutating func appendChunk(_ chunk: [Element]) {
         starts.append(count)
         chunks.append(chunk)

@@ -6,6 +6,15 @@ import Persistence
 struct RowKey: Sendable, Hashable {
     var id: DatabaseValue
     var contentHash: Int
+
+    /// Whether both keys have the same identity and content hash (`==`,
+    /// with the content hash and integer identities compared inline).
+    @inline(__always)
+    func isIdentical(to other: RowKey) -> Bool {
+        guard contentHash == other.contentHash else { return false }
+        if case .integer(let value) = id, case .integer(let otherValue) = other.id { return value == otherValue }
+        return id == other.id
+    }
 }
 
 /// One section: its name and where its rows lie in the global order.
