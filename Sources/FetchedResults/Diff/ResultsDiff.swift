@@ -218,22 +218,26 @@ enum ResultsDiff {
         private var others: [DatabaseValue: Int] = [:]
 
         init(_ keys: ChunkedArray<RowKey>) {
-            var low = Int64.max, high = Int64.min, allIntegers = true
-            scan: for chunk in keys.chunks {
-                for key in chunk {
-                    guard case .integer(let value) = key.id else { allIntegers = false; break scan }
+            // Integer identities are gathered first, in one pass that stops
+            // at the first other one.
+            var integerIDs: [Int64] = []
+            integerIDs.reserveCapacity(keys.count)
+            var low = Int64.max, high = Int64.min
+            gather: for chunk in keys.chunks {
+                for index in chunk.indices {
+                    guard case .integer(let value) = chunk[index].id else { break gather }
+                    integerIDs.append(value)
                     low = Swift.min(low, value)
                     high = Swift.max(high, value)
                 }
             }
             let span = high.subtractingReportingOverflow(low)
-            if allIntegers, keys.count > 0, !span.overflow, span.partialValue < Int64(keys.count) * 4 + 1024,
-               keys.count < Int(Int32.max) {
+            if integerIDs.count == keys.count, keys.count > 0, !span.overflow,
+               span.partialValue < Int64(keys.count) * 4 + 1024, keys.count < Int(Int32.max) {
                 denseBase = low
-                dense = Array(repeating: -1, count: Int(high - low) + 1)
-                keys.forEachIndexed { index, key in
-                    if case .integer(let value) = key.id { dense[Int(value - low)] = Int32(index) }
-                }
+                var dense = [Int32](repeating: -1, count: Int(high - low) + 1)
+                for (index, value) in integerIDs.enumerated() { dense[Int(value - low)] = Int32(index) }
+                self.dense = dense
                 return
             }
             integers.reserveCapacity(keys.count)
