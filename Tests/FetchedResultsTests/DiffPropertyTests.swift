@@ -6,12 +6,28 @@ import Testing
 /// The keyed diff against the rules of `list-updates.md`, on random
 /// sectioned lists.
 @Suite struct DiffPropertyTests {
-    /// Diffs `old` to `new`, checks every rule and the rebuild.
+    /// Diffs `old` to `new`, checks every rule and the rebuild, and that
+    /// a refetch's shortcut (the scan's unchanged rows) changes nothing.
     static func check(_ old: TestList, _ new: TestList, seed: UInt64) throws {
         let newStorage = new.storage
         let positional = try ResultsDiff.changes(from: old.storage.keyed, to: newStorage.keyed, identityColumn: "id", sql: "test")
         let changes = positional.changeSet(newSections: newStorage.sections) { newStorage.items![$0] }
         try TestList.expectRules(changes, from: old, to: new, seed: seed)
+        let shortcut = try ResultsDiff.changes(from: old.storage.keyed, to: newStorage.keyed,
+                                               sources: sources(old.storage.keyed, newStorage.keyed), identityColumn: "id", sql: "test")
+        #expect(shortcut == positional, "seed \(seed)")
+    }
+
+    /// What a refetch's scan finds: for each new row, the old index of the
+    /// row with the same identity and content hash, or -1.
+    static func sources(_ old: KeyedRows, _ new: KeyedRows) -> [Int32] {
+        var oldIndex: [DatabaseValue: Int] = [:]
+        for (index, key) in old.keys.enumerated() { oldIndex[key.id] = index }
+        let oldKeys = Array(old.keys)
+        return new.keys.map { key in
+            guard let index = oldIndex[key.id], oldKeys[index].contentHash == key.contentHash else { return -1 }
+            return Int32(index)
+        }
     }
 
     @Test(arguments: 0..<8)
@@ -85,6 +101,11 @@ import Testing
         let newTwo = TestList(sections: [(1, [.init(id: 2, version: 1), .init(id: 2, version: 0)])])
         #expect(throws: FetchedResultsError.self) {
             try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, identityColumn: "id", sql: "")
+        }
+        let sources = Self.sources(oldTwo.storage.keyed, newTwo.storage.keyed)
+        #expect(sources == [-1, 1])
+        #expect(throws: FetchedResultsError.self) {
+            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, sources: sources, identityColumn: "id", sql: "")
         }
     }
 }

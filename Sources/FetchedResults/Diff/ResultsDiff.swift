@@ -3,15 +3,15 @@ import Persistence
 
 /// The changes between two storages as positions, before items are
 /// attached: what a keyed diff or an incremental update computes.
-struct PositionalChanges {
-    struct Move {
+struct PositionalChanges: Equatable {
+    struct Move: Equatable {
         var from: IndexPath
         var to: IndexPath
         var newGlobal: Int
         var isContentChanged: Bool
     }
 
-    struct Update {
+    struct Update: Equatable {
         var from: IndexPath
         var to: IndexPath
         var newGlobal: Int
@@ -91,10 +91,14 @@ enum ResultsDiff {
     /// - Complexity: O(n log n) for n rows (O(n + r log r) when rows move in
     ///   r runs).
     ///
-    /// - Parameter indexed: The keys of `old` as an array and by identity,
-    ///   when the caller has them already (a refetch built them to reuse
-    ///   unchanged items).
-    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil,
+    /// - Parameters:
+    ///   - indexed: The keys of `old` by identity, when the caller has
+    ///     them already (a refetch built them to match rows).
+    ///   - sources: For each row of `new`, the index in `old` of the row
+    ///     it repeats unchanged (same identity and content hash), or -1,
+    ///     when the caller knows (a refetch's scan does): unchanged rows
+    ///     are then placed without reading their keys.
+    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil, sources: [Int32]? = nil,
                         identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
         let oldIndex = (indexed ?? IndexedKeys(old.keys)).index
         // Both key lists are read in place, mostly in order.
@@ -102,11 +106,16 @@ enum ResultsDiff {
         var newKeys = ChunkedArray<RowKey>.Reader(new.keys)
         let match = SectionMatch(old: old.sections, new: new.sections)
         var claimed = [Bool](repeating: false, count: old.keys.count)
-        func claim(_ oldRow: Int, by key: RowKey) throws(FetchedResultsError) {
-            if claimed[oldRow] {
-                throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: key.id), sql: sql)
-            }
+        precondition(sources == nil || sources?.count == new.keys.count, "one source per new row")
+        // Marks an old row as matched; false when it already was, which
+        // means the new rows hold its identity twice.
+        func claim(_ oldRow: Int) -> Bool {
+            guard !claimed[oldRow] else { return false }
             claimed[oldRow] = true
+            return true
+        }
+        func duplicate(_ key: RowKey) -> FetchedResultsError {
+            FetchedResultsError(.duplicateIdentity(column: identityColumn, value: key.id), sql: sql)
         }
         var result = PositionalChanges()
         // Rows that move or stay, in new order; those from the same section
@@ -137,27 +146,47 @@ enum ResultsDiff {
             // is most of a large result.
             var (newStart, newEnd) = (section.range.lowerBound, section.range.upperBound)
             var (oldStart, oldEnd) = (old.sections[oldSection].range.lowerBound, old.sections[oldSection].range.upperBound)
-            while newStart < newEnd, oldStart < oldEnd {
-                let key = newKeys[newStart]
-                guard key.isIdentical(to: oldKeys[oldStart]) else { break }
-                try claim(oldStart, by: key)
-                newStart += 1
-                oldStart += 1
-            }
-            while newEnd > newStart, oldEnd > oldStart {
-                let key = newKeys[newEnd - 1]
-                guard key.isIdentical(to: oldKeys[oldEnd - 1]) else { break }
-                try claim(oldEnd - 1, by: key)
-                newEnd -= 1
-                oldEnd -= 1
+            if let sources {
+                while newStart < newEnd, oldStart < oldEnd, Int(sources[newStart]) == oldStart {
+                    guard claim(oldStart) else { throw duplicate(newKeys[newStart]) }
+                    newStart += 1
+                    oldStart += 1
+                }
+                while newEnd > newStart, oldEnd > oldStart, Int(sources[newEnd - 1]) == oldEnd - 1 {
+                    guard claim(oldEnd - 1) else { throw duplicate(newKeys[newEnd - 1]) }
+                    newEnd -= 1
+                    oldEnd -= 1
+                }
+            } else {
+                while newStart < newEnd, oldStart < oldEnd {
+                    let key = newKeys[newStart]
+                    guard key.isIdentical(to: oldKeys[oldStart]) else { break }
+                    guard claim(oldStart) else { throw duplicate(key) }
+                    newStart += 1
+                    oldStart += 1
+                }
+                while newEnd > newStart, oldEnd > oldStart {
+                    let key = newKeys[newEnd - 1]
+                    guard key.isIdentical(to: oldKeys[oldEnd - 1]) else { break }
+                    guard claim(oldEnd - 1) else { throw duplicate(key) }
+                    newEnd -= 1
+                    oldEnd -= 1
+                }
             }
             for row in newStart..<newEnd {
-                let key = newKeys[row]
-                guard let oldRow = oldIndex[key.id] else {
-                    result.insertedRows.append(row)
-                    continue
+                let oldRow: Int
+                let isContentChanged: Bool
+                if let sources, sources[row] >= 0 {
+                    (oldRow, isContentChanged) = (Int(sources[row]), false)
+                } else {
+                    let key = newKeys[row]
+                    guard let found = oldIndex[key.id] else {
+                        result.insertedRows.append(row)
+                        continue
+                    }
+                    (oldRow, isContentChanged) = (found, oldKeys[found].contentHash != key.contentHash)
                 }
-                try claim(oldRow, by: key)
+                guard claim(oldRow) else { throw duplicate(newKeys[row]) }
                 let fromSection = old.sections.sectionIndex(containing: oldRow)
                 guard match.newIndexOfOld[fromSection] != nil else {
                     result.insertedRows.append(row)
@@ -165,7 +194,7 @@ enum ResultsDiff {
                 }
                 if fromSection == oldSection { stayingOld.append(oldRow) }
                 candidates.append(Candidate(oldRow: oldRow, fromSection: fromSection, newRow: row,
-                                            isContentChanged: oldKeys[oldRow].contentHash != key.contentHash))
+                                            isContentChanged: isContentChanged))
             }
             let kept = longestIncreasingSubsequence(stayingOld)
             var staying = 0

@@ -26,7 +26,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         self.pages = request.batchSize > 0
             ? PageLoader(reader: reader, query: PageQuery(request: request), batchSize: request.batchSize)
             : nil
-        self.storage = try fetcher.fetch(db)
+        self.storage = try fetcher.fetch(db).storage
         self.snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
         self.incremental = try IncrementalUpdater(request: request, region: region, db)
     }
@@ -46,9 +46,11 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
             } else {
                 statistics.withLock { $0.refetches += 1 }
                 let indexed = ResultsDiff.IndexedKeys(storage.keys)
-                newStorage = try fetcher.fetch(db, previous: storage, indexed: indexed)
+                let sources: [Int32]
+                (newStorage, sources) = try fetcher.fetch(db, previous: storage, indexed: indexed)
                 positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
-                                                     identityColumn: request.identityColumn, sql: request.sql)
+                                                     sources: sources, identityColumn: request.identityColumn,
+                                                     sql: request.sql)
                 incremental?.invalidate()
             }
             storage = newStorage

@@ -21,8 +21,11 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///     are reused.
     ///   - indexed: The previous keys, indexed: rows are matched to them
     ///     (for reusing items and checking identities).
-    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil,
-               indexed: ResultsDiff.IndexedKeys? = nil) throws -> ResultsStorage<Item> {
+    /// - Returns: The new storage, and with `indexed`, for each row the
+    ///   previous index of the row it repeats unchanged (same identity and
+    ///   content hash), or -1: what the diff needs to skip unchanged rows.
+    func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil, indexed: ResultsDiff.IndexedKeys? = nil)
+        throws -> (storage: ResultsStorage<Item>, sources: [Int32]) {
         // A refetch (with `previous`) runs while the controller observes:
         // the pages it reads stay cached for the next one.
         let whileObserved = previous != nil
@@ -49,11 +52,11 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         if !isBatched {
             storage.items = Self.items(sources: scan.sources, decoded: decoded, previous: previousItems)
         }
-        return storage
+        return (storage, scan.sources)
     }
 
     /// The memory SQLite may use to sort the rows of a controller that
-    /// holds every item (see ``Database/withPageCache(atLeast:_:)``): a
+    /// holds every item (see ``Database/withPageCache(atLeast:whileObserved:_:)``): a
     /// result this controller keeps whole in memory is sorted in memory
     /// too, without temporary files, up to 64 MiB. Batched controllers,
     /// which exist to save memory, keep SQLite's default.
@@ -102,9 +105,10 @@ enum RowScanner {
     ///     row is matched to its previous index, which checks identities
     ///     for duplicates as it goes and tells which items to reuse.
     ///   - decoder: Makes the items, when the caller keeps them.
-    /// - Returns: The keys and sections, the column names, and with a
-    ///   decoder that reuses previous items, for each row the previous
-    ///   index whose item it reuses, or -1 when it was decoded.
+    /// - Returns: The keys and sections, the column names, and with
+    ///   `previous`, for each row the previous index of the row it repeats
+    ///   unchanged (same identity and content hash), or -1: a decoder
+    ///   that reuses previous items decoded the rows with -1 only.
     static func scan(_ request: FetchRequest, _ db: Database, previous: ResultsDiff.IndexedKeys?,
                      decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
         let sql = request.sql
@@ -135,7 +139,8 @@ enum RowScanner {
         let columnCount = columns.count
         // Unwrapped once: copying the decoder's closure per row is costly.
         let decodes = decoder != nil
-        let reuses = decoder?.reusesPrevious == true && previous != nil
+        let matchesPrevious = previous != nil
+        let reuses = decoder?.reusesPrevious == true && matchesPrevious
         let decode = decoder?.decode ?? { _ in }
         var sources: [Int32] = []
         while try statement.step() {
@@ -167,14 +172,12 @@ enum RowScanner {
                 keys.append(chunk: chunk)
                 chunk = Self.emptyChunk()
             }
-            guard decodes else { continue }
-            if reuses {
-                if previousRow >= 0, previousKeys?[previousRow].contentHash == contentHash {
-                    sources.append(Int32(previousRow))
-                    continue
-                }
-                sources.append(-1)
+            var isUnchanged = false
+            if matchesPrevious {
+                isUnchanged = previousRow >= 0 && previousKeys?[previousRow].contentHash == contentHash
+                sources.append(isUnchanged ? Int32(previousRow) : -1)
             }
+            guard decodes, !(reuses && isUnchanged) else { continue }
             do {
                 try decode(statement.currentRow())
             } catch var error as RowDecodingError {
