@@ -22,4 +22,29 @@ import Testing
         changed = Row(layout: changed.layout, values: ContiguousArray(changed.values.enumerated().map { $0.offset == 2 ? .text("héllo wörld, a longer texT") : $0.element }))
         #expect(changed.contentHash != rows[0].contentHash)
     }
+
+    /// Every byte of a text or blob counts, whatever its length and
+    /// position: the tail words are read in overlapping pieces.
+    @Test func everyByteOfEveryLengthChangesTheHash() {
+        func hash(_ bytes: [UInt8], tag: UInt64) -> Int {
+            var hash = ContentHash()
+            bytes.withUnsafeBytes { hash.combine(bytes: $0, tag: tag) }
+            return hash.value
+        }
+        for length in 1...40 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let original = hash(bytes, tag: 4)
+            var seen: Set<Int> = [original]
+            for position in 0..<length {
+                var changed = bytes
+                changed[position] ^= 0x5A
+                let changedHash = hash(changed, tag: 4)
+                #expect(changedHash != original, "length \(length), byte \(position)")
+                seen.insert(changedHash)
+            }
+            #expect(seen.count == length + 1, "length \(length)")
+            // One more byte is another value.
+            #expect(hash(bytes + [0], tag: 4) != original)
+        }
+    }
 }

@@ -276,16 +276,20 @@ enum ResultsDiff {
         }
 
         subscript(id: DatabaseValue) -> Int? {
-            if case .integer(let value) = id {
-                if !dense.isEmpty {
-                    let (offset, overflow) = value.subtractingReportingOverflow(denseBase)
-                    guard !overflow, offset >= 0, offset < Int64(dense.count) else { return nil }
-                    let index = dense[Int(offset)]
-                    return index >= 0 ? Int(index) : nil
-                }
-                return integers[value]
-            }
+            if case .integer(let value) = id { return index(ofInteger: value) }
             return dense.isEmpty ? others[id] : nil
+        }
+
+        /// The old row index of an integer identity.
+        @inline(__always)
+        func index(ofInteger value: Int64) -> Int? {
+            if !dense.isEmpty {
+                let (offset, overflow) = value.subtractingReportingOverflow(denseBase)
+                guard !overflow, offset >= 0, offset < Int64(dense.count) else { return nil }
+                let index = dense[Int(offset)]
+                return index >= 0 ? Int(index) : nil
+            }
+            return integers[value]
         }
     }
 }

@@ -130,8 +130,8 @@ enum RowScanner {
         var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
         // Rows matched to a previous row are checked against the previous
         // rows matched so far; the others (all of a first fetch) by value.
-        var previousKeys = previous.map { ChunkedArray<RowKey>.Reader($0.keys) }
-        let previousIndex = previous?.index
+        var previousKeys = ChunkedArray<RowKey>.Reader(previous?.keys ?? ChunkedArray())
+        let previousIndex = previous?.index ?? ResultsDiff.IdentityMap(ChunkedArray())
         var matched = [Bool](repeating: false, count: previous?.keys.count ?? 0)
         var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
         try statement.setArguments(request.arguments)
@@ -155,9 +155,17 @@ enum RowScanner {
                 }
             }
             let contentHash = hash.value
-            let id = integerID.map(DatabaseValue.integer) ?? statement.columnValue(at: identityIndex)
+            let id: DatabaseValue
+            let previousMatch: Int?
+            if let integerID {
+                id = .integer(integerID)
+                previousMatch = previousIndex.index(ofInteger: integerID)
+            } else {
+                id = statement.columnValue(at: identityIndex)
+                previousMatch = previousIndex[id]
+            }
             var previousRow = -1
-            if let index = previousIndex?[id] {
+            if let index = previousMatch {
                 guard !matched[index] else {
                     throw FetchedResultsError(.duplicateIdentity(column: request.identityColumn, value: id), sql: sql)
                 }
@@ -174,7 +182,7 @@ enum RowScanner {
             }
             var isUnchanged = false
             if matchesPrevious {
-                isUnchanged = previousRow >= 0 && previousKeys?[previousRow].contentHash == contentHash
+                isUnchanged = previousRow >= 0 && previousKeys.contentHash(at: previousRow) == contentHash
                 sources.append(isUnchanged ? Int32(previousRow) : -1)
             }
             guard decodes, !(reuses && isUnchanged) else { continue }

@@ -36,3 +36,13 @@ extension ChunkedArray {
         }
     }
 }
+
+extension ChunkedArray<RowKey>.Reader {
+    /// The content hash of the key at a global index, read without
+    /// copying the key's identity.
+    @inline(__always)
+    mutating func contentHash(at index: Int) -> Int {
+        if index < start || index >= end { enterChunk(of: index) }
+        return chunk[index - start].contentHash
+    }
+}
