@@ -1,0 +1,71 @@
+import Persistence
+
+extension ResultsDiff {
+    /// Row keys and their indices by identity: built once per refetch,
+    /// shared by the scan (reusing items, checking identities) and the
+    /// diff.
+    struct IndexedKeys {
+        let keys: ChunkedArray<RowKey>
+        let index: IdentityMap
+
+        init(_ keys: ChunkedArray<RowKey>) {
+            self.keys = keys
+            self.index = IdentityMap(keys)
+        }
+    }
+
+    /// Old row index by identity. Integer identities in a compact range
+    /// (rowids, usually) index a plain array; others go through hashing.
+    struct IdentityMap {
+        private var dense: [Int32] = []
+        private var denseBase: Int64 = 0
+        private var integers: [Int64: Int] = [:]
+        private var others: [DatabaseValue: Int] = [:]
+
+        init(_ keys: ChunkedArray<RowKey>) {
+            // Integer identities are gathered first, in one pass that stops
+            // at the first other one.
+            var integerIDs: [Int64] = []
+            integerIDs.reserveCapacity(keys.count)
+            var low = Int64.max, high = Int64.min
+            gather: for chunk in keys.chunks {
+                for index in chunk.indices {
+                    guard case .integer(let value) = chunk[index].id else { break gather }
+                    integerIDs.append(value)
+                    low = Swift.min(low, value)
+                    high = Swift.max(high, value)
+                }
+            }
+            let span = high.subtractingReportingOverflow(low)
+            if integerIDs.count == keys.count, keys.count > 0, !span.overflow,
+               span.partialValue < Int64(keys.count) * 4 + 1024, keys.count < Int(Int32.max) {
+                denseBase = low
+                var dense = [Int32](repeating: -1, count: Int(high - low) + 1)
+                for (index, value) in integerIDs.enumerated() { dense[Int(value - low)] = Int32(index) }
+                self.dense = dense
+                return
+            }
+            integers.reserveCapacity(keys.count)
+            keys.forEachIndexed { index, key in
+                if case .integer(let value) = key.id { integers[value] = index } else { others[key.id] = index }
+            }
+        }
+
+        subscript(id: DatabaseValue) -> Int? {
+            if case .integer(let value) = id { return index(ofInteger: value) }
+            return dense.isEmpty ? others[id] : nil
+        }
+
+        /// The old row index of an integer identity.
+        @inline(__always)
+        func index(ofInteger value: Int64) -> Int? {
+            if !dense.isEmpty {
+                let (offset, overflow) = value.subtractingReportingOverflow(denseBase)
+                guard !overflow, offset >= 0, offset < Int64(dense.count) else { return nil }
+                let index = dense[Int(offset)]
+                return index >= 0 ? Int(index) : nil
+            }
+            return integers[value]
+        }
+    }
+}
