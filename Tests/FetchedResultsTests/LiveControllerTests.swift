@@ -103,7 +103,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [0, 2, 4])
+    @Test(arguments: [0, 2, 4, 5])
     func commitsFromAnotherProcess(requestIndex: Int) async throws {
         let request = FetchRequest.liveCases[requestIndex]
         try await Self.withLive(request, rows: 20) { writer, database, _, consumer in

@@ -83,5 +83,8 @@ extension FetchRequest {
                      sectionColumn: "section", batchSize: 7),
         FetchRequest(table: "item", sortedBy: [.ascending("section"), .ascending("score")], limit: 20, sectionColumn: "section"),
         FetchRequest(sql: "SELECT id, section, name, score FROM item WHERE score < 6 ORDER BY section, name, id", sectionColumn: "section"),
+        // Text identities (matched by hashing, not by a dense index).
+        FetchRequest(sql: "SELECT 'item-' || id AS key, section, name, score FROM item ORDER BY score, name, key",
+                     identityColumn: "key"),
     ]
 }
