@@ -202,7 +202,7 @@ struct Positions<Item: Sendable> {
         self.old = old
         self.new = new
         self.touched = touched
-        self.placedGaps = placed.map(\.gap)
+        self.placedGaps = placed.map { $0.gap }  // (not a key path: see IncrementalUpdater.place)
     }
 
     /// The number of elements of a sorted array below a value.

@@ -73,10 +73,10 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         if locator == nil { locator = RowLocator(keys: storage.keys) }
         guard let locator else { return nil }
 
-        let chunkIndex = RowLocator.chunkIndexBySerial(storage.keys)
+        let chunks = RowLocator.ChunkFinder(storage.keys, lookups: rowIDs.count)
         var touched: [Int] = []
         for rowID in rowIDs {
-            if let index = locator.globalIndex(of: rowID, in: storage.keys, chunkIndexBySerial: chunkIndex) {
+            if let index = locator.globalIndex(of: rowID, in: storage.keys, chunks: chunks) {
                 touched.append(index)
             }
         }
@@ -117,6 +117,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     private func place(_ rows: [(rowID: Int64, row: PlacedRow<Item>)], in storage: ResultsStorage<Item>,
                        touched: [Int], _ db: Database) throws -> [PlacedRow<Item>] {
         let touchedSet = Set(touched)
+        let comparison = try comparator.statement(db)
         var placed: [(rowID: Int64, row: PlacedRow<Item>)] = []
         placed.reserveCapacity(rows.count)
         for var entry in rows {
@@ -133,7 +134,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
                     if probe < low { break search }
                 }
                 guard case .integer(let probeRowID) = storage.keys[probe].id else { throw RowVanished() }
-                if try comparator.isBefore(entry.rowID, probeRowID, db) { high = probe } else { low = probe + 1 }
+                if try comparator.isBefore(entry.rowID, probeRowID, comparison) { high = probe } else { low = probe + 1 }
             }
             var gap = low
             while gap < storage.count && touchedSet.contains(gap) { gap += 1 }
@@ -142,8 +143,10 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         }
         try placed.sort { lhs, rhs in
             if lhs.row.gap != rhs.row.gap { return lhs.row.gap < rhs.row.gap }
-            return try comparator.isBefore(lhs.rowID, rhs.rowID, db)
+            return try comparator.isBefore(lhs.rowID, rhs.rowID, comparison)
         }
-        return placed.map(\.row)
+        // A closure, not a key path: a key path into a generic type is
+        // instantiated at run time on every call.
+        return placed.map { $0.row }
     }
 }

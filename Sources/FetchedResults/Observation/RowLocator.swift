@@ -18,19 +18,40 @@ struct RowLocator {
         }
     }
 
-    /// The chunk index of each serial of `keys`.
-    static func chunkIndexBySerial(_ keys: ChunkedArray<RowKey>) -> [Int: Int] {
-        var map: [Int: Int] = [:]
-        map.reserveCapacity(keys.serials.count)
-        for (index, serial) in keys.serials.enumerated() { map[serial] = index }
-        return map
+    /// Finds chunks by serial: by a linear search over the serials for a
+    /// few lookups (no hashing), by a map built once for many.
+    struct ChunkFinder {
+        private let serials: [Int]
+        private let indexBySerial: [Int: Int]?
+
+        /// - Parameter lookups: How many lookups will follow.
+        /// - Complexity: O(1) for up to 16 lookups, O(chunks) otherwise.
+        init(_ keys: ChunkedArray<RowKey>, lookups: Int) {
+            serials = keys.serials
+            guard lookups > 16 else {
+                indexBySerial = nil
+                return
+            }
+            var map: [Int: Int] = [:]
+            map.reserveCapacity(serials.count)
+            for (index, serial) in serials.enumerated() { map[serial] = index }
+            indexBySerial = map
+        }
+
+        /// The chunk index of a serial, or nil when no chunk has it.
+        ///
+        /// - Complexity: O(1) with a map, O(chunks) without.
+        func chunkIndex(ofSerial serial: Int) -> Int? {
+            if let indexBySerial { return indexBySerial[serial] }
+            return serials.firstIndex(of: serial)
+        }
     }
 
     /// The global index of a rowid in `keys`, or nil when it is not there.
     ///
-    /// - Complexity: O(chunk size).
-    func globalIndex(of rowID: Int64, in keys: ChunkedArray<RowKey>, chunkIndexBySerial: [Int: Int]) -> Int? {
-        guard let serial = serialByRowID[rowID], let chunk = chunkIndexBySerial[serial] else { return nil }
+    /// - Complexity: O(chunk size), plus the finder's lookup.
+    func globalIndex(of rowID: Int64, in keys: ChunkedArray<RowKey>, chunks: ChunkFinder) -> Int? {
+        guard let serial = serialByRowID[rowID], let chunk = chunks.chunkIndex(ofSerial: serial) else { return nil }
         let id = DatabaseValue.integer(rowID)
         guard let offset = keys.chunks[chunk].firstIndex(where: { $0.id == id }) else { return nil }
         return keys.starts[chunk] + offset
@@ -44,9 +65,9 @@ struct RowLocator {
         }
         guard !result.splitSerials.isEmpty else { return }
         let keys = result.storage.keys
-        let chunkIndex = Self.chunkIndexBySerial(keys)
+        let chunks = ChunkFinder(keys, lookups: result.splitSerials.count)
         for serial in result.splitSerials {
-            guard let chunk = chunkIndex[serial] else { continue }
+            guard let chunk = chunks.chunkIndex(ofSerial: serial) else { continue }
             for key in keys.chunks[chunk] {
                 if case .integer(let rowID) = key.id { serialByRowID[rowID] = serial }
             }

@@ -21,9 +21,16 @@ struct SortOrderComparator {
         sql = "SELECT \(expression) FROM \(quoted) AS a, \(quoted) AS b WHERE a.rowid = ? AND b.rowid = ?"
     }
 
+    /// The comparison's statement on a connection: look it up once for a
+    /// series of comparisons (each lookup hashes the whole SQL).
+    func statement(_ db: Database) throws -> Statement {
+        try db.cachedStatement(sql: sql)
+    }
+
     /// Whether row `a` sorts before row `b`; both must exist.
-    func isBefore(_ a: Int64, _ b: Int64, _ db: Database) throws -> Bool {
-        let statement = try db.cachedStatement(sql: sql)
+    ///
+    /// - Parameter statement: This comparator's ``statement(_:)``.
+    func isBefore(_ a: Int64, _ b: Int64, _ statement: Statement) throws -> Bool {
         try statement.bind(a, at: 1)
         try statement.bind(b, at: 2)
         defer { statement.reset() }
