@@ -117,6 +117,12 @@ enum ResultsDiff {
         func duplicate(_ key: RowKey) -> FetchedResultsError {
             FetchedResultsError(.duplicateIdentity(column: identityColumn, value: key.id), sql: sql)
         }
+        // Whether a new row repeats an old one unchanged (same identity and
+        // content hash): the scan's sources say so without reading keys.
+        func repeats(_ newRow: Int, _ oldRow: Int) -> Bool {
+            if let sources { return Int(sources[newRow]) == oldRow }
+            return newKeys[newRow].isIdentical(to: oldKeys[oldRow])
+        }
         var result = PositionalChanges()
         // Rows that move or stay, in new order; those from the same section
         // are resolved once the longest subsequence is known. Index paths
@@ -146,32 +152,15 @@ enum ResultsDiff {
             // is most of a large result.
             var (newStart, newEnd) = (section.range.lowerBound, section.range.upperBound)
             var (oldStart, oldEnd) = (old.sections[oldSection].range.lowerBound, old.sections[oldSection].range.upperBound)
-            if let sources {
-                while newStart < newEnd, oldStart < oldEnd, Int(sources[newStart]) == oldStart {
-                    guard claim(oldStart) else { throw duplicate(newKeys[newStart]) }
-                    newStart += 1
-                    oldStart += 1
-                }
-                while newEnd > newStart, oldEnd > oldStart, Int(sources[newEnd - 1]) == oldEnd - 1 {
-                    guard claim(oldEnd - 1) else { throw duplicate(newKeys[newEnd - 1]) }
-                    newEnd -= 1
-                    oldEnd -= 1
-                }
-            } else {
-                while newStart < newEnd, oldStart < oldEnd {
-                    let key = newKeys[newStart]
-                    guard key.isIdentical(to: oldKeys[oldStart]) else { break }
-                    guard claim(oldStart) else { throw duplicate(key) }
-                    newStart += 1
-                    oldStart += 1
-                }
-                while newEnd > newStart, oldEnd > oldStart {
-                    let key = newKeys[newEnd - 1]
-                    guard key.isIdentical(to: oldKeys[oldEnd - 1]) else { break }
-                    guard claim(oldEnd - 1) else { throw duplicate(key) }
-                    newEnd -= 1
-                    oldEnd -= 1
-                }
+            while newStart < newEnd, oldStart < oldEnd, repeats(newStart, oldStart) {
+                guard claim(oldStart) else { throw duplicate(newKeys[newStart]) }
+                newStart += 1
+                oldStart += 1
+            }
+            while newEnd > newStart, oldEnd > oldStart, repeats(newEnd - 1, oldEnd - 1) {
+                guard claim(oldEnd - 1) else { throw duplicate(newKeys[newEnd - 1]) }
+                newEnd -= 1
+                oldEnd -= 1
             }
             for row in newStart..<newEnd {
                 let oldRow: Int
