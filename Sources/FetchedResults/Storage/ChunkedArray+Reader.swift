@@ -14,8 +14,6 @@ extension ChunkedArray {
             self.array = array
         }
 
-        var count: Int { array.count }
-
         /// The element at a global index.
         ///
         /// - Complexity: O(1) within the chunk of the last read, O(log

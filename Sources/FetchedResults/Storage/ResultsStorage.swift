@@ -133,23 +133,12 @@ struct ContentHash {
             combine(word: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), tag: tag)
             offset += 8
         }
-        let remaining = bytes.count - offset
-        guard remaining > 0 else { return }
-        // The last 1–7 bytes, read without a copy: as the last word
-        // (overlapping the words before) when there are any, else as two
-        // overlapping halves or three single bytes, which with the length
-        // hashed first still determine every byte.
-        let last: UInt64
-        if bytes.count >= 8 {
-            last = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
-        } else if remaining >= 4 {
-            let low = UInt64(bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            let high = UInt64(bytes.loadUnaligned(fromByteOffset: remaining - 4, as: UInt32.self))
-            last = low | high << 32
-        } else {
-            last = UInt64(bytes[0]) | UInt64(bytes[remaining / 2]) << 8 | UInt64(bytes[remaining - 1]) << 16
+        if offset < bytes.count {
+            // The last 1–7 bytes, in one copy.
+            var last: UInt64 = 0
+            withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+            combine(word: last, tag: tag)
         }
-        combine(word: last, tag: tag)
     }
 
     /// Combines a column read in place (``Statement/withUnsafeColumnBytes(at:_:)``):
