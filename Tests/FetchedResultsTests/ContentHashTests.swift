@@ -24,7 +24,7 @@ import Testing
     }
 
     /// Every byte of a text or blob counts, whatever its length and
-    /// position: the tail words are read in overlapping pieces.
+    /// position, in the whole words and in the last partial one.
     @Test func everyByteOfEveryLengthChangesTheHash() {
         func hash(_ bytes: [UInt8], tag: UInt64) -> Int {
             var hash = ContentHash()
