@@ -60,7 +60,7 @@ import Testing
         #expect(try cacheSize() == -2000)
     }
 
-    @Test func aCacheSizeSetWhileObservedIsKeptWhenObservationStops() throws {
+    @Test func aCacheSizeSetWhileObservedIsTheOneRestored() throws {
         let directory = try TemporaryDirectory()
         let writer = try DatabaseQueue(path: directory.path("db.sqlite"))
         defer { try? writer.close() }
@@ -71,5 +71,15 @@ import Testing
         }
         observation.cancel()
         #expect(try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -4000)
+        // Set between two raises: the size set is the one restored.
+        let again = writer.observeChanges { _, _ in }
+        try writer.writeWithoutTransaction { db in
+            try db.withPageCache(atLeast: 65_536, whileObserved: true) {}
+            try db.execute(sql: "PRAGMA cache_size = -3000")
+            try db.withPageCache(atLeast: 65_536, whileObserved: true) {}
+            #expect(try Int.fetchOne(db, sql: "PRAGMA cache_size") == -65_536)
+        }
+        again.cancel()
+        #expect(try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -3000)
     }
 }

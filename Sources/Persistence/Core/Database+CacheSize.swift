@@ -38,8 +38,10 @@ extension Database {
         let raised = -kibibytes
         try execute(sql: "PRAGMA cache_size = \(raised)")
         if whileObserved {
-            // The size to restore is the one before the first raise.
-            let restore = pageCacheKeptForObservers?.restore ?? current
+            // The size to restore is the one before the first raise, unless
+            // it was set since (then that one).
+            let kept = pageCacheKeptForObservers
+            let restore = kept.flatMap { $0.raised == current ? $0.restore : nil } ?? current
             pageCacheKeptForObservers = (restore, raised)
             return try body()
         }
