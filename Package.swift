@@ -11,13 +11,15 @@ let package = Package(
     ],
     products: [
         .library(name: "Persistence", targets: ["Persistence"]),
-        .library(name: "FetchedResults", targets: ["FetchedResults", "FetchedResultsDataSource"]),
+        .library(name: "FetchedResults", targets: ["FetchedResults"]),
+        .library(name: "FetchedResultsDataSource", targets: ["FetchedResultsDataSource"]),
         .executable(name: "plume", targets: ["plume"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -30,15 +32,12 @@ let package = Package(
             name: "Persistence",
             dependencies: [
                 "CSQLite",
-                .product(name: "Collections", package: "swift-collections"),
+                .product(name: "Algorithms", package: "swift-algorithms"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .target(
             name: "FetchedResults",
-            dependencies: [
-                "Persistence",
-                .product(name: "Collections", package: "swift-collections"),
-                .product(name: "Algorithms", package: "swift-algorithms"),
-            ]),
+            dependencies: ["Persistence"]),
         .target(
             name: "FetchedResultsDataSource",
             dependencies: ["FetchedResults", "Persistence"]),

@@ -47,7 +47,7 @@ enum MigrationFile {
 
     /// The hex SHA-256 of the normalized text.
     static func checksum(of text: String) -> String {
-        SHA256.hexDigest(of: Array(normalized(text).utf8))
+        MigrationChecksum.hexDigest(of: Array(normalized(text).utf8))
     }
 
     /// Reads a migration from a file.
@@ -99,7 +99,7 @@ enum MigrationFile {
             throw MigrationError(.invalidFile, "no `-- migrate:up` section", file: file)
         }
         return Migration(version: version, name: name, up: up, down: sections["down"],
-                         checksum: SHA256.hexDigest(of: Array(normalizedText.utf8)), file: file)
+                         checksum: MigrationChecksum.hexDigest(of: Array(normalizedText.utf8)), file: file)
     }
 
     private static func parseHeader(_ header: String, line: Int, file: String) throws -> (direction: String, line: Int, usesTransaction: Bool) {

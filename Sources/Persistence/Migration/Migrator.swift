@@ -1,3 +1,4 @@
+import Algorithms
 import Foundation
 
 /// Applies and reverts a set of ``Migration``s, recording each applied one
@@ -107,18 +108,5 @@ public struct Migrator: Sendable {
     public func migration(version: Int64) -> Migration? {
         let index = migrations.partitioningIndex { $0.version >= version }
         return index < migrations.count && migrations[index].version == version ? migrations[index] : nil
-    }
-}
-
-private extension Array {
-    /// The first index whose element satisfies `predicate`, for a predicate
-    /// false then true along the array.
-    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if predicate(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }
