@@ -13,7 +13,7 @@ public struct PlumeCommand: ParsableCommand {
               plume migrate up photos.sqlite
               plume watch photos.sqlite 'SELECT * FROM photo ORDER BY id' --format table
             """,
-        version: "0.1.0",
+        version: PlumeVersion.current,
         subcommands: [ReplCommand.self, QueryCommand.self, MigrateCommand.self, WatchCommand.self, DemoCommand.self],
         defaultSubcommand: ReplCommand.self)
 

@@ -7,4 +7,14 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     }
+
+    /// `plume --version` prints the newest version of `CHANGELOG.md`.
+    @Test func versionIsTheChangelogsNewest() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }?.dropFirst(3)
+        let result = try PlumeProcess.plume(["--version"])
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == newest.map(String.init))
+    }
 }
