@@ -67,6 +67,9 @@ let package = Package(
         .testTarget(
             name: "PlumeCLITests",
             dependencies: ["PlumeCLI", "plume", "Persistence"]),
+        .testTarget(
+            name: "DocumentationTests",
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

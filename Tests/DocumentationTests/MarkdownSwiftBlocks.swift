@@ -1,0 +1,73 @@
+import Foundation
+
+/// The Swift code blocks of one Markdown document, in order: each block
+/// fenced ```` ```swift ```` alone on its line. Blocks fenced
+/// ```` ```swift no-compile ```` (and any other language) are left out.
+struct MarkdownSwiftBlocks {
+    /// One block: its code and the line of the document where it starts.
+    struct Block: Equatable {
+        /// The 1-based line of the block's first code line.
+        var line: Int
+        /// The code, without the fences.
+        var code: String
+    }
+
+    /// The blocks to compile, in document order.
+    var blocks: [Block]
+
+    /// Extracts the blocks of `markdown`.
+    init(markdown: String) {
+        var blocks: [Block] = []
+        var current: Block?
+        var inOtherFence = false
+        for (offset, rawLine) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if var block = current {
+                if line == "```" {
+                    blocks.append(block)
+                    current = nil
+                } else {
+                    block.code += rawLine + "\n"
+                    current = block
+                }
+            } else if inOtherFence {
+                if line == "```" { inOtherFence = false }
+            } else if line == "```swift" {
+                current = Block(line: offset + 2, code: "")
+            } else if line.hasPrefix("```") {
+                inOtherFence = true
+            }
+        }
+        self.blocks = blocks
+    }
+
+    /// One `main.swift` of every block in order, inside one main-actor
+    /// async function as an app's code would be (so that calls pick the
+    /// async overloads), each block preceded by a `#sourceLocation` naming
+    /// the document and line so that a compiler error points into the
+    /// Markdown. `import` lines move to the top of the file.
+    func program(documentPath: String) -> String {
+        var imports: [String] = []
+        var body = ""
+        for block in blocks {
+            body += "#sourceLocation(file: \"\(documentPath)\", line: \(block.line))\n"
+            for line in block.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+                if line.hasPrefix("import ") {
+                    if !imports.contains(String(line)) { imports.append(String(line)) }
+                    body += "\n"   // keeps the line numbers
+                } else {
+                    body += line + "\n"
+                }
+            }
+            body += "#sourceLocation()\n"
+        }
+        return imports.joined(separator: "\n") + """
+
+            @MainActor func runDocumentationExample() async throws {
+            \(body)}
+
+            try await runDocumentationExample()
+
+            """
+    }
+}
