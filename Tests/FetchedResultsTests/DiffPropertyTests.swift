@@ -3,7 +3,7 @@ import Persistence
 import Testing
 @testable import FetchedResults
 
-/// The keyed diff against the rules of `list-updates.md`, on random
+/// The keyed diff against the rules of `Sources/FetchedResults/FetchedResults.docc/ChangeSets.md`, on random
 /// sectioned lists.
 @Suite struct DiffPropertyTests {
     /// Diffs `old` to `new`, checks every rule and the rebuild, and that

@@ -4,7 +4,7 @@ import Testing
 @testable import FetchedResults
 
 /// The incremental update (changed rows placed in the old order) against
-/// the rules of `list-updates.md` and the state a refetch would give.
+/// the rules of `Sources/FetchedResults/FetchedResults.docc/ChangeSets.md` and the state a refetch would give.
 @Suite struct IncrementalDiffPropertyTests {
     /// A row of a sorted, sectioned query: ordered by section, sort key, id.
     struct SortedRow: Hashable {

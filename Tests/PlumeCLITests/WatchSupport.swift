@@ -92,7 +92,7 @@ func sqlite3Script(_ path: String, _ script: String) throws {
 }
 
 /// A list of sections of rows as `plume watch` prints them, following its
-/// change events with the batch semantics of `list-updates.md` — written
+/// change events with the batch semantics of `Sources/FetchedResults/FetchedResults.docc/ChangeSets.md` — written
 /// here independently of the library, from the JSON alone.
 struct WatchedList: Equatable {
     /// Each section: its name and rows, as canonical JSON text.

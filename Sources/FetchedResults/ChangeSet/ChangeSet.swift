@@ -14,7 +14,7 @@ import Foundation
 ///   inside the batch, or reconfigure at `to` after it.
 ///
 /// Every change set Plume produces keeps the rules of
-/// `list-updates.md`; ``ListUpdateRules/validate(_:from:to:id:changedIDs:)``
+/// <doc:ChangeSets>; ``ListUpdateRules/validate(_:from:to:id:changedIDs:)``
 /// checks them.
 public struct ChangeSet<Item: Sendable>: Sendable {
     /// A section inserted at `index` in the new state, with its rows.

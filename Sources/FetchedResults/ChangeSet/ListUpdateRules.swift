@@ -1,9 +1,9 @@
 import Foundation
 
-/// A change set that breaks one of the rules of `list-updates.md`: a
+/// A change set that breaks one of the rules of <doc:ChangeSets>: a
 /// table view would throw `NSInternalInconsistencyException` on it.
 public struct ListUpdateViolation: Error, Sendable, CustomStringConvertible {
-    /// The number of the broken rule in `list-updates.md` (1–9).
+    /// The number of the broken rule in <doc:ChangeSets> (1–9).
     public var rule: Int
     /// What is wrong, with the index paths concerned.
     public var message: String
@@ -18,12 +18,12 @@ public struct ListUpdateViolation: Error, Sendable, CustomStringConvertible {
 }
 
 /// The rules every change set must keep, checked against the old and new
-/// states it was computed from (see `list-updates.md`).
+/// states it was computed from (see <doc:ChangeSets>).
 ///
 /// Tests use it as the oracle for the diff; list consumers can run it in
 /// debug builds before applying a batch.
 public enum ListUpdateRules {
-    /// Checks every rule of `list-updates.md`.
+    /// Checks every rule of <doc:ChangeSets>.
     ///
     /// - Parameters:
     ///   - changes: The change set.

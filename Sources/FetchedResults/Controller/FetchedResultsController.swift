@@ -18,7 +18,7 @@ import Persistence
 /// for try await update in controller.changes { … } // or as an async sequence
 /// ```
 ///
-/// From ``performFetch()`` on, the controller observes the database: after
+/// From ``performFetch()-91t8i`` on, the controller observes the database: after
 /// each commit that may change its result (through any connection of the
 /// queue or pool, or by another process on the same file) it computes the
 /// new snapshot and the change set on the database's writer queue, off the
@@ -66,7 +66,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
 
     let state = Mutex(State())
 
-    /// Creates a controller. Nothing is fetched before ``performFetch()``.
+    /// Creates a controller. Nothing is fetched before ``performFetch()-91t8i``.
     ///
     /// - Parameters:
     ///   - database: The queue or pool to read and observe.
@@ -97,7 +97,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     ///
     /// - Throws: ``FetchedResultsError`` (duplicate identities, a missing
     ///   identity or section column, a query not ordered by its section
-    ///   column), ``DatabaseError`` (bad SQL), or the item's decoding error.
+    ///   column), `DatabaseError` (bad SQL), or the item's decoding error.
     ///   On error the previous state and observation are kept.
     /// - Complexity: O(n log n) for n rows.
     public func performFetch() throws {
@@ -205,7 +205,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
 
     /// The updates as an asynchronous sequence: first the current
     /// snapshot, then one update per change set. Each access starts a new
-    /// subscription. A later ``performFetch()`` sends a new initial update
+    /// subscription. A later ``performFetch()-91t8i`` sends a new initial update
     /// (``FetchedResultsUpdate/isInitial``): replace the list with it.
     public var changes: FetchedResultsUpdates<Item> {
         let (stream, continuation) = AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.makeStream()

@@ -26,13 +26,17 @@ public enum FetchedResultsChangeType: Sendable, Hashable {
 /// ``FetchedResultsController/snapshot`` already is the new state.
 ///
 /// ```swift
-/// final class PhotosViewController: UITableViewController, @preconcurrency FetchedResultsControllerDelegate {
+/// final class PhotoModel: FetchedResultsControllerDelegate {
+///     var sections: [ListSection<Photo>] = []
 ///     func controller(_ controller: FetchedResultsController<Photo>,
 ///                     didChangeContentWith update: FetchedResultsUpdate<Photo>) {
-///         tableView.apply(update.changes) // one performBatchUpdates
+///         sections = (try? update.changes.applied(to: sections)) ?? sections
 ///     }
 /// }
 /// ```
+///
+/// (For a table view, a `FetchedResultsDataSource` with a
+/// `TableViewAdapter` applies each change set in one `performBatchUpdates`.)
 ///
 /// Every method has an empty default implementation.
 public protocol FetchedResultsControllerDelegate<Item>: AnyObject {
@@ -46,6 +50,7 @@ public protocol FetchedResultsControllerDelegate<Item>: AnyObject {
     /// index).
     ///
     /// - Parameters:
+    ///   - controller: The controller.
     ///   - section: The section: from the new snapshot for an insert, from
     ///     the previous one for a delete.
     ///   - sectionIndex: The new index of an insert, the old index of a
@@ -58,6 +63,7 @@ public protocol FetchedResultsControllerDelegate<Item>: AnyObject {
     /// A row was inserted, deleted, moved or updated.
     ///
     /// - Parameters:
+    ///   - controller: The controller.
     ///   - object: The row's content: the new content, or for a delete the
     ///     old one (nil only for a batched controller that never loaded it).
     ///   - indexPath: The old index path (delete, move, update), or nil.

@@ -32,9 +32,10 @@ public struct FetchedResultsUpdate<Item: FetchableRecord & Sendable>: Sendable {
 /// change set, in commit order, none dropped.
 ///
 /// ```swift
-/// try controller.performFetch()
+/// try await controller.performFetch()
+/// var sections: [ListSection<Photo>] = []
 /// for try await update in controller.changes {
-///     list.apply(update.changes, snapshot: update.snapshot)
+///     sections = try update.isInitial ? update.snapshot.listSections() : update.changes.applied(to: sections)
 /// }
 /// ```
 ///

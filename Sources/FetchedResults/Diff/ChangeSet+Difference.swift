@@ -5,7 +5,7 @@ extension ChangeSet {
     /// The change set that turns `old` into `new`, computed by the
     /// controller's keyed diff: for lists that do not come from a database
     /// (an `ArrayDataSource`), so that every change set Plume emits comes
-    /// from one diff and keeps the rules of `list-updates.md`.
+    /// from one diff and keeps the rules of <doc:ChangeSets>.
     ///
     /// Sections match by name. Within a section, the rows kept in place are
     /// a longest increasing subsequence of their old order; other rows that

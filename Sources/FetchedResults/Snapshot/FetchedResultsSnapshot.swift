@@ -57,7 +57,7 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
     /// deleted fault reads as nil attributes); when the item type cannot
     /// decode that, this throws. Without a batch size it never throws.
     ///
-    /// - Throws: With a batch size, ``DatabaseError`` when the page cannot
+    /// - Throws: With a batch size, `DatabaseError` when the page cannot
     ///   load, ``FetchedResultsError/Code-swift.struct/rowDeleted`` when
     ///   the row vanished as above.
     /// - Precondition: The index path is in bounds.

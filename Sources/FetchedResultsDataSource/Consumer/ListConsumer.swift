@@ -6,7 +6,8 @@ import Foundation
 ///
 /// A data source (``ArrayDataSource``, ``FetchedResultsDataSource``) drives
 /// its consumer: it never hands it index-path arithmetic to do, only
-/// batches that keep the rules of `list-updates.md`. For every change it
+/// batches that keep the list-update rules (FetchedResults' article *Change
+/// Sets and the List-Update Rules*). For every change it
 /// calls, in order:
 ///
 /// 1. ``performBatchUpdates(_:updateData:)`` — the consumer calls

@@ -7,7 +7,7 @@ import Persistence
 /// every replacement of its items.
 ///
 /// ```swift
-/// let dataSource = ArrayDataSource(items: photos, id: \.id) { (cell: UITableViewCell, photo) in
+/// let dataSource = try ArrayDataSource(items: photos, id: \.id) { (cell: UITableViewCell, photo) in
 ///     cell.textLabel?.text = photo.name
 /// }
 /// dataSource.consumer = tableConsumer
@@ -18,7 +18,7 @@ import Persistence
 /// ``FetchedResultsDataSource``, so a list can move from a static array to
 /// a live query without changing its view controller. Change sets come
 /// from the controller's keyed diff, and keep the rules of
-/// `list-updates.md`.
+/// FetchedResults' article *Change Sets and the List-Update Rules*.
 @MainActor
 public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell>: ListDataSource<[ListSection<Item>], Cell> {
     private let id: (Item) -> ID

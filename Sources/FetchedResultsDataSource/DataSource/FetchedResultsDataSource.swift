@@ -2,7 +2,7 @@ import FetchedResults
 import Foundation
 import Persistence
 
-/// A data source backed by a ``FetchedResultsController``: the list shows
+/// A data source backed by a `FetchedResultsController`: the list shows
 /// the controller's rows, and every change set the controller delivers is
 /// applied to the list as one batch — objc.io's `ArrayDataSource`, for a
 /// live query.
@@ -13,8 +13,10 @@ import Persistence
 /// let dataSource = FetchedResultsDataSource(controller: controller) { (cell: UITableViewCell, photo) in
 ///     cell.textLabel?.text = photo.name
 /// }
-/// dataSource.consumer = UITableViewListConsumer(tableView)
-/// dataSource.deleteItem = { photo in try dbQueue.write { try photo.delete($0) } }
+/// adapter = TableViewAdapter(tableView: tableView, dataSource: dataSource)   // the consumer
+/// dataSource.deleteItem = { photo in
+///     _ = try dbQueue.write { db in try photo.delete(db) }
+/// }
 /// try await dataSource.performFetch()
 /// ```
 ///
@@ -44,7 +46,7 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     /// Called when observation fails (the controller stops observing).
     public var onError: ((any Error) -> Void)?
 
-    /// Creates a data source for a controller, with a ``reloadThreshold``
+    /// Creates a data source for a controller, with a ``ListDataSource/reloadThreshold``
     /// of 1,000 changes.
     ///
     /// - Parameters:
@@ -67,7 +69,7 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     /// applies every change set to the consumer. When it returns, the data
     /// source answers with the fetched rows.
     ///
-    /// - Throws: What ``FetchedResultsController/performFetch()`` throws.
+    /// - Throws: What `FetchedResultsController.performFetch()` throws.
     public func performFetch() async throws {
         try await controller.performFetch()
         stop()

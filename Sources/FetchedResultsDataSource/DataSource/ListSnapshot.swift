@@ -42,7 +42,7 @@ extension Array: ListSnapshot where Element: ListSnapshotSection {
     public func sectionName(at section: Int) -> DatabaseValue { self[section].name }
 }
 
-/// A ``ListSection``, as the element of an array that is a ``ListSnapshot``.
+/// A `ListSection`, as the element of an array that is a ``ListSnapshot``.
 public protocol ListSnapshotSection<Item>: Sendable {
     /// The kind of item.
     associatedtype Item: Sendable

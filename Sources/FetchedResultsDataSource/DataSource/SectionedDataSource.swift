@@ -25,7 +25,7 @@ extension SectionedDataSource {
     /// The item of a row.
     ///
     /// - Throws: What the snapshot throws when the row cannot load (see
-    ///   ``FetchedResultsSnapshot/object(at:)``); never for an array.
+    ///   `FetchedResultsSnapshot.object(at:)`); never for an array.
     /// - Precondition: The index path is in bounds.
     public func item(at indexPath: IndexPath) throws -> Snapshot.Item {
         try snapshot.item(at: indexPath)

@@ -70,7 +70,7 @@ extension Migrator {
         }
     }
 
-    /// The migrations ``migrate(_:upTo:progress:)`` would apply, after the
+    /// The migrations ``migrate(_:upTo:progress:)-(Database,_,_)`` would apply, after the
     /// same validation, without changing the database (a dry run).
     ///
     /// - Throws: ``MigrationError`` for validation problems,

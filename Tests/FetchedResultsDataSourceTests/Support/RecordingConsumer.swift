@@ -18,7 +18,7 @@ final class RecordingCell {
 }
 
 /// A list consumer that checks every batch against the rules of
-/// `list-updates.md` and keeps two copies of the list: one rebuilt by
+/// `Sources/FetchedResults/FetchedResults.docc/ChangeSets.md` and keeps two copies of the list: one rebuilt by
 /// `applied(to:)` (a table view's batch semantics), one by the
 /// one-at-a-time steps (an `NSTableView`'s).
 @MainActor
