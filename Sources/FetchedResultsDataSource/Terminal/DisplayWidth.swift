@@ -1,10 +1,13 @@
 /// How many terminal columns text takes (a small `wcwidth`): East Asian
 /// Wide and Fullwidth characters and emoji shown as emoji take two,
 /// combining marks and format characters none, everything else one.
+///
+/// These extensions on standard types are `package`: the terminal list and
+/// the `plume` tool share them, and no client of the library sees them.
 extension Unicode.Scalar {
     /// The number of terminal columns the scalar takes (0, 1 or 2); C0
     /// controls count one here, callers that print them decide.
-    public var displayWidth: Int {
+    package var displayWidth: Int {
         if value < 0x300 { return 1 }  // ASCII and Latin-1
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
@@ -41,7 +44,7 @@ extension Character {
     /// The number of terminal columns the character takes (0, 1 or 2): its
     /// first scalar's, two with an emoji presentation selector, none for a
     /// control character.
-    public var displayWidth: Int {
+    package var displayWidth: Int {
         guard let first = unicodeScalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
         if unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
@@ -53,7 +56,7 @@ extension StringProtocol {
     /// The number of terminal columns the text takes.
     ///
     /// - Complexity: O(n) for n characters.
-    public var displayWidth: Int {
+    package var displayWidth: Int {
         reduce(0) { $0 + $1.displayWidth }
     }
 
@@ -64,7 +67,7 @@ extension StringProtocol {
     /// row always takes one line.
     ///
     /// - Complexity: O(n) for n characters.
-    public func fitted(toWidth width: Int) -> String {
+    package func fitted(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         let characters = self.map { $0.isNewline || $0 == "\t" ? " " : $0 }
         let total = characters.reduce(0) { $0 + $1.displayWidth }

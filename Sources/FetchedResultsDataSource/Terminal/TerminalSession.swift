@@ -98,11 +98,11 @@ public final class TerminalSession {
     /// after interruptions.
     ///
     /// - Returns: False when the descriptor is closed (a pipe whose reader
-    ///   left); `SIGPIPE` is ignored so that this is not fatal.
+    ///   left). `SIGPIPE` is left as it is: a program that wants that to be
+    ///   false rather than fatal ignores the signal itself, as `plume` does.
     @discardableResult
     public nonisolated static func write(_ text: String, to fileDescriptor: Int32) -> Bool {
-        signal(SIGPIPE, SIG_IGN)
-        return Array(text.utf8).withUnsafeBytes { write(bytes: $0, to: fileDescriptor) }
+        Array(text.utf8).withUnsafeBytes { write(bytes: $0, to: fileDescriptor) }
     }
 
     /// Writes bytes to a file descriptor with `write(2)` until all are
