@@ -1,4 +1,5 @@
 import Foundation
+import PlumeCLI
 import Testing
 
 /// `plume repl` on a terminal (a pseudo-terminal driven by python3's `pty`
@@ -91,7 +92,7 @@ import Testing
             ("plume> ", ".quit\r"),
         ])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.hasPrefix("Plume 0.1.0 (SQLite 3.40.1)\r\nEnter \".help\" for usage hints.\r\n"))
+        #expect(result.stdout.hasPrefix("Plume \(PlumeVersion.current) (SQLite 3.40.1)\r\nEnter \".help\" for usage hints.\r\n"))
         #expect(result.stdout.contains("plume> SELECT id,\r\n  ...>   name FROM photo;\r\n1|Sunset\r\n"))
         #expect(!result.stdout.contains("\r\nabandoned"), "the statement cleared by Ctrl-C never ran")
         let history = try String(contentsOfFile: directory.path(".plume_history"), encoding: .utf8)
