@@ -1,6 +1,13 @@
 /// How a screen line is drawn.
 public enum ScreenStyle: Sendable, Equatable {
-    case plain, bold, inverse, dim
+    /// Plain text.
+    case plain
+    /// Bold text: column titles and section headers.
+    case bold
+    /// Reversed colours: the title bar.
+    case inverse
+    /// Dimmed text: the status line.
+    case dim
     /// A row just inserted.
     case inserted
     /// A row just moved.

@@ -1,6 +1,17 @@
 /// A key a terminal list reacts to.
 public enum TerminalKey: Sendable, Equatable {
-    case up, down, pageUp, pageDown, home, end
+    /// The up arrow: one row up.
+    case up
+    /// The down arrow: one row down.
+    case down
+    /// Page Up: one screen up.
+    case pageUp
+    /// Page Down: one screen down.
+    case pageDown
+    /// Home: the first row.
+    case home
+    /// End: the last row.
+    case end
     /// `q`: leave.
     case quit
 

@@ -20,7 +20,16 @@ public enum DatabaseValue: Hashable, Sendable {
 
     /// SQLite's storage classes, as `typeof()` names them.
     public enum StorageClass: String, Sendable, CaseIterable {
-        case null, integer, real, text, blob
+        /// `NULL`.
+        case null
+        /// A 64-bit signed integer.
+        case integer
+        /// A 64-bit floating-point number.
+        case real
+        /// Text.
+        case text
+        /// A blob of bytes.
+        case blob
     }
 
     /// The storage class of this value.
