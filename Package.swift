@@ -40,13 +40,16 @@ let package = Package(
             dependencies: ["Persistence"]),
         .target(
             name: "FetchedResultsDataSource",
-            dependencies: ["FetchedResults", "Persistence"]),
+            dependencies: ["FetchedResults", "Persistence", "PlumeTerminal"]),
+        .target(
+            name: "PlumeTerminal"),
         .target(
             name: "PlumeCLI",
             dependencies: [
                 "Persistence",
                 "FetchedResults",
                 "FetchedResultsDataSource",
+                "PlumeTerminal",
                 "CSQLite",
                 "CReadline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -63,7 +66,7 @@ let package = Package(
             dependencies: ["FetchedResults", "Persistence"]),
         .testTarget(
             name: "FetchedResultsDataSourceTests",
-            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence"]),
+            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal"]),
         .testTarget(
             name: "PlumeCLITests",
             dependencies: ["PlumeCLI", "plume", "Persistence"]),

@@ -1,5 +1,5 @@
+import PlumeTerminal
 import Testing
-@testable import FetchedResultsDataSource
 
 @Suite struct DisplayWidthTests {
     @Test func measuresWideAndZeroWidthCharacters() {

@@ -1,6 +1,7 @@
 import FetchedResults
 import Foundation
 import Persistence
+import PlumeTerminal
 import Testing
 @testable import FetchedResultsDataSource
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTerminal
 
 /// The lines of a terminal list, top to bottom: a header per titled
 /// section, then its rows with a gutter that marks highlighted rows.

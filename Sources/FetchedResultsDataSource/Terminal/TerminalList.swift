@@ -1,5 +1,6 @@
 import FetchedResults
 import Foundation
+import PlumeTerminal
 
 /// A live, scrolling table in a terminal: a ``ListConsumer`` that draws
 /// its data source's rows with section headers, briefly highlights rows
@@ -12,7 +13,7 @@ import Foundation
 /// dataSource.consumer = list
 /// ```
 ///
-/// Use ``TerminalSession`` to size it from the real terminal and follow
+/// Use `TerminalSession` to size it from the real terminal and follow
 /// resizes; use ``LineListConsumer`` when standard output is not a
 /// terminal.
 @MainActor

@@ -1,5 +1,6 @@
 import FetchedResults
 import Foundation
+import PlumeTerminal
 
 /// What a terminal list shows — section titles and the columns of every
 /// row, with the rows to highlight — kept in step with each batch through

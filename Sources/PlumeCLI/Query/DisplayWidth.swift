@@ -1,4 +1,4 @@
-import FetchedResultsDataSource
+import PlumeTerminal
 
 /// How many terminal columns text occupies: a small `wcwidth`.
 ///
@@ -7,7 +7,7 @@ import FetchedResultsDataSource
 /// one. `sqlite3` 3.40 counts characters instead, so its aligned modes
 /// misalign CJK text and emoji; Plume's stay aligned.
 enum DisplayWidth {
-    /// The width of one scalar (the table lives with the terminal list).
+    /// The width of one scalar (the table lives in PlumeTerminal).
     static func of(_ scalar: Unicode.Scalar) -> Int {
         scalar.displayWidth
     }

@@ -1,4 +1,4 @@
-import FetchedResultsDataSource
+import PlumeTerminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

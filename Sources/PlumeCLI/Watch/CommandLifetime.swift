@@ -1,6 +1,6 @@
 import Dispatch
-import FetchedResultsDataSource
 import Foundation
+import PlumeTerminal
 
 /// Runs a handler on the main queue when the process gets SIGINT or
 /// SIGTERM, instead of dying: long-running commands end cleanly.

@@ -2,6 +2,7 @@ import Dispatch
 import FetchedResults
 import FetchedResultsDataSource
 import Foundation
+import PlumeTerminal
 
 /// The list `plume watch --format table`, the REPL's `.watch` and
 /// `plume demo` show: a live terminal table when standard output is a

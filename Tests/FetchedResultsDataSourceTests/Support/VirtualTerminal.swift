@@ -1,4 +1,5 @@
 import FetchedResultsDataSource
+import PlumeTerminal
 
 /// A terminal emulator just big enough to check what the terminal list
 /// writes: cursor moves (`ESC[r;cH`, `ESC[H`), clear (`ESC[2J`), styles

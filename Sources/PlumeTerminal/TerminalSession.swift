@@ -36,7 +36,7 @@ public final class TerminalSession {
     ///
     /// - Parameter fileDescriptor: The output, standard output by default.
     /// - Returns: The session, or nil when the output is not a terminal
-    ///   (print plain lines instead, see ``LineListConsumer``).
+    ///   (print plain lines instead, see `LineListConsumer`).
     public static func start(fileDescriptor: Int32 = STDOUT_FILENO) -> TerminalSession? {
         guard isatty(fileDescriptor) != 0, let size = Self.size(of: fileDescriptor) else { return nil }
         return TerminalSession(fileDescriptor: fileDescriptor, size: size)

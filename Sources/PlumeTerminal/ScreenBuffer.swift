@@ -59,7 +59,7 @@ public struct TerminalSize: Sendable, Equatable {
 
 /// A fixed-size screen: what a terminal shows, line by line.
 ///
-/// A ``TerminalList`` renders into a buffer; a ``ScreenWriter`` turns the
+/// A `TerminalList` renders into a buffer; a ``ScreenWriter`` turns the
 /// difference between two buffers into the escapes that update a terminal.
 /// Tests read buffers directly, without a terminal.
 public struct ScreenBuffer: Sendable, Equatable {
