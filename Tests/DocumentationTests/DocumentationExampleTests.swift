@@ -60,7 +60,7 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Tests/DocumentationTests/Fixtures/Migrations"),
                                              to: folder.appendingPathComponent("Migrations"))
-            let run = try ProcessRun.run("\(binPath)/\(program.target)", [], in: folder)
+            let run = try ProcessRun.run("\(binPath)/\(program.target)", [], in: folder, timeout: .seconds(120))
             #expect(run.status == 0, "\(program.document) exits with \(run.status):\n\(run.output)")
         }
     }

@@ -8,8 +8,10 @@ struct ProcessRun {
     /// Standard output and standard error, interleaved.
     var output: String
 
-    /// Runs `executable` with `arguments` in `directory` and waits for it.
-    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> ProcessRun {
+    /// Runs `executable` with `arguments` in `directory` and waits for it;
+    /// after `timeout`, kills it (the status then says so).
+    static func run(_ executable: String, _ arguments: [String], in directory: URL,
+                    timeout: DispatchTimeInterval? = nil) throws -> ProcessRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -19,12 +21,19 @@ struct ProcessRun {
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Cancelled as soon as the output ends (the process exited), so the
+        // kill cannot reach a later process given the same pid.
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+        if let timeout { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer) }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        killer.cancel()
         process.waitUntilExit()
         return ProcessRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }
 
-    /// The path of `swift`: the toolchain running these tests, else `PATH`'s.
+    /// The path of the `swift` on `PATH` (the toolchain `swift test` runs
+    /// from), else `/usr/bin/swift`.
     static var swiftExecutable: String {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
             let candidate = "\(directory)/swift"
