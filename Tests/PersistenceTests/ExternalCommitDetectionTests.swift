@@ -78,7 +78,7 @@ func runSQLiteShell(_ path: String, _ sql: String) throws {
     try #require(FileManager.default.isExecutableFile(atPath: shell), "the sqlite3 shell is needed")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: shell)
-    process.arguments = [path, sql]
+    process.arguments = ["-cmd", ".timeout 5000", path, sql]
     try process.run()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "sqlite3 \(path) \(sql)")

@@ -15,6 +15,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
     private var token: TransactionObserverToken?
     private var detector: ExternalCommitDetector?
     private var lastDataVersion: Int64 = 0
+    private let history = ChangeHistoryFollower()
 
     init(writer: SerializedDatabase, pollInterval: Duration) {
         self.writer = writer
@@ -49,11 +50,17 @@ final class ChangeObservationCenter: @unchecked Sendable {
     private func start(_ db: Database) {
         token = db.addTransactionObserver(didCommit: { [unowned self] db, changes in
             self.deliver(changes, db)
-            _ = self.checkExternalCommit(db)
+            // Read before checking data_version: a commit by another
+            // connection in between is then read from the history too.
+            let newest = self.history.newestSequence(db)
+            if !self.checkExternalCommit(db), self.history.skipOwnChanges(to: newest, changes, db) {
+                self.schedulePruning()
+            }
         }, didRollback: { [unowned self] db in
             _ = self.checkExternalCommit(db)
         })
         lastDataVersion = (try? db.dataVersion()) ?? 0
+        history.resync(db)
         // Nothing else can write a private in-memory database.
         guard db.location != .inMemory else { return }
         detector = ExternalCommitDetector(path: db.configuration.usesFileEvents ? db.mainFilePath : nil, queue: writer.queue, pollInterval: pollInterval) { [unowned self] in
@@ -68,8 +75,15 @@ final class ChangeObservationCenter: @unchecked Sendable {
         guard db.isOpen, !db.isInsideTransaction, !observers.isEmpty,
               let version = try? db.dataVersion(), version != lastDataVersion else { return false }
         lastDataVersion = version
-        deliver(.external, db)
+        deliver(history.externalChanges(db), db)
+        if history.needsPruning(db) { schedulePruning() }
         return true
+    }
+
+    /// Prunes the change history to the configured retention after the
+    /// current delivery, never past what the observers still need.
+    private func schedulePruning() {
+        writer.schedule { db in _ = try? db.pruneChangeHistory() }
     }
 
     private func deliver(_ changes: DatabaseChanges, _ db: Database) {
@@ -83,6 +97,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
         token = nil
         detector?.cancel()
         detector = nil
+        history.stop(db)
         db.restorePageCacheKeptForObservers()
     }
 

@@ -52,6 +52,10 @@ extension Database {
         /// database's directory). Where they are, commits are noticed from
         /// file events and nothing polls. Default 50 ms.
         public var externalChangePollInterval: Duration = .milliseconds(50)
+        /// How much change history (``Database/enableChangeHistory(for:)``)
+        /// to keep when it is pruned: by an observing writer as the history
+        /// grows, and by ``Database/pruneChangeHistory()``.
+        public var changeHistoryRetention = ChangeHistoryRetention()
         /// Whether observers notice other processes' commits from file
         /// events; false forces polling (for tests of the fallback).
         var usesFileEvents = true
