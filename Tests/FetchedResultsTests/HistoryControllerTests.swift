@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    @Test func rowsReplacedOnAUniqueColumnByTheShellDisappear() async throws {
+        let request = FetchRequest(table: "item", sortedBy: [.ascending("score")])
+        try await LiveControllerTests.withLive(request, rows: 10) { writer, database, controller, consumer in
+            try await writer.write { db in
+                try db.execute(sql: "CREATE UNIQUE INDEX item_name ON item(name)")
+                try db.enableChangeHistory(for: ["item"])
+            }
+            let before = try #require(controller.engineStatistics)
+            try LiveControllerTests.runSQLite3(database.path, "INSERT OR REPLACE INTO item (section, name, score) VALUES ('s1', 'n3', 5);")
+            #expect(try await LiveControllerTests.converges(consumer, request, writer))
+            #expect(try #require(controller.engineStatistics).refetches == before.refetches)
+        }
+    }
+
     @Test func aSchemaChangeFromTheShellRefetches() async throws {
         let request = FetchRequest(table: "item", sortedBy: [.ascending("score")])
         try await LiveControllerTests.withLive(request, rows: 10) { writer, database, controller, consumer in

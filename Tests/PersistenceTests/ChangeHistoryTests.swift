@@ -34,6 +34,23 @@ import Testing
         }
     }
 
+    @Test func rowsDeletedByReplaceOnAUniqueColumnAreRecordedAsConflicts() throws {
+        try Self.withHistory { db, path in
+            try db.execute(sql: "CREATE UNIQUE INDEX tag_name ON tag (name COLLATE NOCASE)")
+            try db.enableChangeHistory(for: ["tag"])
+            try db.execute(sql: "INSERT INTO tag VALUES (1, 'sea')")
+            let start = try db.currentChangeHistoryToken()
+            try runSQLiteShell(path, """
+                INSERT OR REPLACE INTO photo (name) VALUES ('Dog');
+                INSERT OR IGNORE INTO photo (name) VALUES ('Sunset');
+                INSERT OR REPLACE INTO tag VALUES (2, 'SEA');
+                """)
+            let summary = try db.changeHistory(since: start).entries.map { "\($0.table) \($0.operation) \($0.key)" }
+            #expect(summary == ["photo conflict 2", "photo insert 4", "photo conflict 1", "tag conflict '1,''sea'''", "tag insert '2,''SEA'''"])
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM photo WHERE id = 2") == 0, "REPLACE deleted the row")
+        }
+    }
+
     @Test func tokensRoundTripAndForeignTokensAreRefused() throws {
         try Self.withHistory { db, _ in
             let token = try db.currentChangeHistoryToken()

@@ -13,14 +13,20 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
         /// The row was deleted, or its key changed (then the new key is
         /// recorded as an insert).
         case delete = 3
+        /// The row conflicted with an insert or update on a unique
+        /// constraint (besides its key): `REPLACE` conflict resolution
+        /// deleted it, unless the statement ignored the conflict. Read the
+        /// row again to know whether it is still there.
+        case conflict = 4
 
-        /// `insert`, `update`, `delete` or `enabled`.
+        /// `insert`, `update`, `delete`, `conflict` or `enabled`.
         public var description: String {
             switch self {
             case .enabled: "enabled"
             case .insert: "insert"
             case .update: "update"
             case .delete: "delete"
+            case .conflict: "conflict"
             }
         }
     }

@@ -88,7 +88,7 @@ final class ChangeHistoryFollower {
             }
             switch entry.operation {
             case .insert: changes.tables[entry.table, default: TableChanges()].recordInsert(rowID)
-            case .update: changes.tables[entry.table, default: TableChanges()].recordUpdate(rowID)
+            case .update, .conflict: changes.tables[entry.table, default: TableChanges()].recordUpdate(rowID)
             case .delete: changes.tables[entry.table, default: TableChanges()].recordDelete(rowID)
             case .enabled: break
             }

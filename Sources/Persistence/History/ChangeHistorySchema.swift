@@ -23,8 +23,10 @@ enum ChangeHistorySchema {
         DROP TABLE IF EXISTS plume_history_meta;
         """
 
-    /// The operations a table's triggers record, in trigger-name order.
+    /// The triggers every recorded table has, in trigger-name order.
     static let triggerSuffixes = ["delete", "insert", "update"]
+    /// The triggers of a table with unique constraints besides its key.
+    static let conflictTriggerSuffixes = ["conflict_insert", "conflict_update"]
 
     /// The name of one of a table's triggers.
     static func triggerName(_ table: String, _ suffix: String) -> String {
@@ -61,7 +63,39 @@ enum ChangeHistorySchema {
             """
     }
 
+    /// The statements creating the triggers that record, before an insert
+    /// or update, the rows it conflicts with on a unique constraint besides
+    /// the key. `REPLACE` conflict resolution deletes those rows without
+    /// running delete triggers (unless `recursive_triggers` is on), so
+    /// they are recorded as ``ChangeHistoryEntry/Operation/conflict``: when
+    /// the statement ignored the conflict or failed, the row is still there
+    /// (a failed statement also undoes the record).
+    ///
+    /// - Parameter uniqueColumns: Per unique index, its columns and their
+    ///   collations.
+    static func createConflictTriggers(table: String, keyColumns: [String]?, uniqueColumns: [[(name: String, collation: String)]]) -> String {
+        guard !uniqueColumns.isEmpty else { return "" }
+        let quoted = quoteIdentifier(table)
+        let key = keyColumns.map { $0.map { "quote(\(quoteIdentifier($0)))" }.joined(separator: " || ',' || ") } ?? "rowid"
+        let conflicts = uniqueColumns.map { index in
+            "(" + index.map { "\(quoteIdentifier($0.name)) = NEW.\(quoteIdentifier($0.name)) COLLATE \(quoteIdentifier($0.collation))" }
+                .joined(separator: " AND ") + ")"
+        }.joined(separator: " OR ")
+        func record(excluding row: String) -> String {
+            let own = keyColumns == nil ? "rowid IS NOT \(row).rowid" : "\(key) IS NOT \(key.replacingOccurrences(of: "quote(", with: "quote(\(row)."))"
+            return "INSERT INTO plume_history (tbl, op, key, time) SELECT \(DatabaseValue.text(table.lowercased())), 4, \(key), julianday('now') FROM \(quoted) WHERE (\(conflicts)) AND \(own);"
+        }
+        return """
+            CREATE TRIGGER \(quoteIdentifier(triggerName(table, "conflict_insert"))) BEFORE INSERT ON \(quoted) BEGIN
+              \(record(excluding: "NEW"))
+            END;
+            CREATE TRIGGER \(quoteIdentifier(triggerName(table, "conflict_update"))) BEFORE UPDATE ON \(quoted) BEGIN
+              \(record(excluding: "OLD"))
+            END;
+            """
+    }
+
     static func dropTriggers(table: String) -> String {
-        triggerSuffixes.map { "DROP TRIGGER IF EXISTS \(quoteIdentifier(triggerName(table, $0)));" }.joined(separator: "\n")
+        (triggerSuffixes + conflictTriggerSuffixes).map { "DROP TRIGGER IF EXISTS \(quoteIdentifier(triggerName(table, $0)));" }.joined(separator: "\n")
     }
 }

@@ -35,6 +35,10 @@ extension Database {
                 let keyColumns = try historyKeyColumns(of: table)
                 try execute(sql: ChangeHistorySchema.dropTriggers(table: table))
                 try execute(sql: ChangeHistorySchema.createTriggers(table: table, keyColumns: keyColumns))
+                let unique = try uniqueColumns(of: table, withoutRowID: keyColumns != nil)
+                if !unique.isEmpty {
+                    try execute(sql: ChangeHistorySchema.createConflictTriggers(table: table, keyColumns: keyColumns, uniqueColumns: unique))
+                }
                 try execute(sql: "INSERT OR REPLACE INTO plume_history_table (name, key_columns) VALUES (?, ?)",
                             arguments: [table.lowercased(), keyColumns?.joined(separator: ",")])
             }
@@ -82,6 +86,23 @@ extension Database {
         }
         if (try? makeStatement(sql: "SELECT rowid FROM \(quoteIdentifier(table)) LIMIT 0")) != nil { return nil }
         return try primaryKey(of: table)
+    }
+
+    /// The columns and collations of each unique index of a table besides
+    /// its key (the primary key of a `WITHOUT ROWID` table). Indexes on
+    /// expressions are left out: their conflicts cannot be looked up from
+    /// a trigger.
+    private func uniqueColumns(of table: String, withoutRowID: Bool) throws -> [[(name: String, collation: String)]] {
+        let indexes = try Row.fetchAll(self, sql: "SELECT name, origin FROM pragma_index_list(?) WHERE \"unique\"", arguments: [table])
+        var result: [[(name: String, collation: String)]] = []
+        for index in indexes {
+            let name = try index.decode(String.self, at: 0)
+            if withoutRowID, try index.decode(String.self, at: 1) == "pk" { continue }
+            let columns = try Row.fetchAll(self, sql: "SELECT cid, name, coll FROM pragma_index_xinfo(?) WHERE key", arguments: [name])
+            guard try columns.allSatisfy({ try $0.decode(Int.self, at: 0) >= 0 }) else { continue }
+            result.append(try columns.map { (try $0.decode(String.self, at: 1), try $0.decode(String.self, at: 2)) })
+        }
+        return result
     }
 
     func tableExists(_ name: String) throws -> Bool {
