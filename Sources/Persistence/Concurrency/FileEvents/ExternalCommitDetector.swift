@@ -6,10 +6,12 @@ import Foundation
 /// configured interval where it does not. Each event runs `check`, which
 /// confirms a commit with `PRAGMA data_version`.
 ///
-/// A writer can finish a commit shortly after its last file write (a WAL
-/// commit publishes itself in the shared-memory index, which raises no file
-/// event), so an event whose check finds nothing is checked again after
-/// 5, 25, 125 and 625 ms. With nothing written, the detector never wakes.
+/// A writer can finish a commit well after its last file write (a WAL
+/// commit syncs the file, then publishes itself in the shared-memory index,
+/// which raises no file event), so an event whose check finds nothing is
+/// checked again 1, 2, 4, 8 … 1024 ms after it (each delay the sum of the
+/// ones before, so a commit is seen at most about twice as late as it
+/// became visible). With nothing written, the detector never wakes.
 final class ExternalCommitDetector: @unchecked Sendable {
     // Safe: created and used only on `queue` (the writer's), including by
     // the event, timer and follow-up handlers, which all run there.
@@ -27,7 +29,7 @@ final class ExternalCommitDetector: @unchecked Sendable {
     private var watcher: DatabaseFileWatcher?
     private var timer: DispatchSourceTimer?
     private var followUpGeneration = 0
-    private static let followUpDelays: [Int] = [5, 25, 125, 625]
+    private static let followUpDelays: [Int] = [1, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512]
 
     /// Starts detecting. Runs on `queue`; `check` returns whether it found
     /// a commit.
