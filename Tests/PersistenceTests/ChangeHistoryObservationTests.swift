@@ -52,6 +52,25 @@ import Testing
         }
     }
 
+    @Test func anObservedWriterKeepsTheHistoryWithinItsRetention() async throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Database.Configuration()
+        configuration.changeHistoryRetention = ChangeHistoryRetention(maximumAge: nil, maximumCount: 16)
+        let queue = try DatabaseQueue(path: directory.path("db.sqlite"), configuration: configuration)
+        try await queue.write { db in
+            try makePhotoTable(db)
+            try db.enableChangeHistory(for: ["photo"])
+        }
+        let observation = queue.observeChanges { _, _ in }
+        for index in 0..<200 {
+            try await queue.write { db in try db.execute(sql: "INSERT INTO photo (name) VALUES (?)", arguments: ["p\(index)"]) }
+        }
+        let kept = try await queue.read { db in try db.changeHistory(since: nil).entries.count }
+        #expect(kept <= 16 + 16 / 8 + 1, "\(kept) changes kept")
+        observation.cancel()
+        try queue.close()
+    }
+
     @Test func droppedTriggersAndDisabledHistoriesFallBackWithTheReason() async throws {
         try await Self.withObservedHistory { _, path, received in
             try runSQLiteShell(path, "DROP TRIGGER plume_history_photo_insert")
