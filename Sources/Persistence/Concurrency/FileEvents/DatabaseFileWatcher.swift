@@ -37,7 +37,7 @@ struct DatabaseFileNames: Sendable {
 
 /// Makes the watcher of this platform, or nil when file events are not
 /// available (then the caller polls).
-func makeDatabaseFileWatcher(path: String, queue: DispatchQueue, onEvent: @escaping () -> Void) -> DatabaseFileWatcher? {
+func makeDatabaseFileWatcher(path: String, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void) -> DatabaseFileWatcher? {
     #if os(Linux)
     return InotifyWatcher(files: DatabaseFileNames(databasePath: path), queue: queue, onEvent: onEvent)
     #elseif canImport(Darwin)

@@ -5,13 +5,15 @@ import Dispatch
 /// Apple platforms' file events: a `DispatchSource` file-system object
 /// source on the directory (a `-wal` or `-journal` file created or deleted)
 /// and one on each of the database's files that exists.
-final class DispatchFileWatcher: DatabaseFileWatcher {
+final class DispatchFileWatcher: DatabaseFileWatcher, @unchecked Sendable {
+    // Safe: `sources` is only touched on `queue`, where the sources'
+    // handlers and `cancel()` run.
     private let files: DatabaseFileNames
     private let queue: DispatchQueue
-    private let onEvent: () -> Void
+    private let onEvent: @Sendable () -> Void
     private var sources: [String: DispatchSourceFileSystemObject] = [:]
 
-    init?(files: DatabaseFileNames, queue: DispatchQueue, onEvent: @escaping () -> Void) {
+    init?(files: DatabaseFileNames, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void) {
         self.files = files
         self.queue = queue
         self.onEvent = onEvent

@@ -14,7 +14,7 @@ final class InotifyWatcher: DatabaseFileWatcher {
     /// last observer stops).
     private(set) var isWatching = true
 
-    init?(files: DatabaseFileNames, queue: DispatchQueue, onEvent: @escaping () -> Void) {
+    init?(files: DatabaseFileNames, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard descriptor >= 0 else { return nil }
         let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_CLOSE_WRITE)
