@@ -53,6 +53,32 @@ import Testing
         #expect(try Self.lines(try directory.history(["show", "db.sqlite"])).count == 1)
     }
 
+    @Test func plumeWatchFollowsShellWritesToARecordedTable() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("photos.sqlite")
+        try sqlite3Script(path, WatchTests.schema + "CREATE UNIQUE INDEX photo_name ON photo (name);")
+        #expect(try directory.history(["enable", "photos.sqlite", "photo"]).status == 0)
+        let watch = try StreamingPlume(["watch", path, WatchTests.query, "--section", "album"])
+        var list = try WatchedList(initial: watch.nextLine())
+        for statement in [
+            "INSERT INTO photo (album, name, rating) VALUES ('Faro', 'Beach', 4)",
+            "INSERT OR REPLACE INTO photo (album, name, rating) VALUES ('Faro', 'Tram', 1)",
+            "UPDATE photo SET album = 'Porto' WHERE name = 'Bridge'",
+            "DELETE FROM photo WHERE album = 'Faro'",
+        ] {
+            try sqlite3Script(path, "BEGIN; \(statement); COMMIT;")
+            let fresh = try freshList(path, sql: WatchTests.query, section: "album")
+            let deadline = ContinuousClock.now + .seconds(20)
+            while list != fresh {
+                try list.apply(change: watch.nextLine(timeout: deadline - ContinuousClock.now))
+            }
+        }
+        let end = try watch.stop(signal: SIGINT)
+        #expect(end.status == 0 && end.stderr.isEmpty)
+        let kinds = try Self.lines(try directory.history(["show", "photos.sqlite"])).compactMap { $0["operation"] as? String }
+        #expect(kinds == ["enabled", "insert", "conflict", "insert", "update", "delete", "delete"])
+    }
+
     @Test func badInputExitsLikePlumeMigrate() throws {
         let directory = try TemporaryDirectory()
         try directory.makeHistoryDatabase()
