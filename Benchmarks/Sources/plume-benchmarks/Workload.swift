@@ -71,6 +71,8 @@ enum WorkloadRegistry {
             ExternalObserveWorkload(name: "observe.external.history.100k", rows: 100_000, history: true),
             ExternalObserveWorkload(name: "observe.external.nohistory.1k", rows: 1_000, history: false),
             ExternalObserveWorkload(name: "observe.external.nohistory.100k", rows: 100_000, history: false),
+            ExternalObserveWorkload(name: "observe.external.history.1m", rows: 1_000_000, history: true),
+            ExternalObserveWorkload(name: "observe.external.nohistory.1m", rows: 1_000_000, history: false),
         ]
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// A writer can finish a commit well after its last file write (a WAL
 /// commit syncs the file, then publishes itself in the shared-memory index,
 /// which raises no file event), so an event whose check finds nothing is
-/// checked again 1, 2, 4, 8 … 1024 ms after it (each delay the sum of the
-/// ones before, so a commit is seen at most about twice as late as it
+/// checked again 0.25, 0.5, 1, 2 … 1024 ms after it (each delay the sum of
+/// the ones before, so a commit is seen at most about twice as late as it
 /// became visible). With nothing written, the detector never wakes.
 final class ExternalCommitDetector: @unchecked Sendable {
     // Safe: created and used only on `queue` (the writer's), including by
@@ -29,7 +29,8 @@ final class ExternalCommitDetector: @unchecked Sendable {
     private var watcher: DatabaseFileWatcher?
     private var timer: DispatchSourceTimer?
     private var followUpGeneration = 0
-    private static let followUpDelays: [Int] = [1, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512]
+    /// Microseconds between follow-up checks: 0.25, 0.5, 1, 2 … 1024 ms after the event.
+    private static let followUpDelays: [Int] = [250, 250, 500] + (0..<11).map { 1000 << $0 }.dropLast(1)
 
     /// Starts detecting. Runs on `queue`; `check` returns whether it found
     /// a commit.
@@ -65,7 +66,7 @@ final class ExternalCommitDetector: @unchecked Sendable {
 
     private func followUp(generation: Int, step: Int) {
         guard step < Self.followUpDelays.count else { return }
-        queue.asyncAfter(deadline: .now() + .milliseconds(Self.followUpDelays[step])) { [weak self] in
+        queue.asyncAfter(deadline: .now() + .microseconds(Self.followUpDelays[step])) { [weak self] in
             guard let self, self.followUpGeneration == generation, self.watcher != nil else { return }
             if !self.check() { self.followUp(generation: generation, step: step + 1) }
         }
