@@ -9,14 +9,16 @@ import Testing
     /// A queue on a file with `photo` recorded, observed; `body` gets the
     /// path and the external changes as they arrive.
     static func withObservedHistory(
-        mode: Database.JournalMode = .wal,
-        _ body: (DatabaseQueue, String, Signal<DatabaseChanges>) async throws -> Void
+        mode: Database.JournalMode = .wal, pool: Bool = false,
+        _ body: (any DatabaseWriter, String, Signal<DatabaseChanges>) async throws -> Void
     ) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")
         var configuration = Database.Configuration()
         configuration.journalMode = mode
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue: any DatabaseWriter = pool
+            ? try DatabasePool(path: path, configuration: configuration)
+            : try DatabaseQueue(path: path, configuration: configuration)
         try await queue.write { db in
             try makePhotoTable(db)
             try db.enableChangeHistory(for: ["photo"])
@@ -36,9 +38,9 @@ import Testing
         try queue.close()
     }
 
-    @Test(arguments: [Database.JournalMode.wal, .delete])
-    func shellCommitsArriveWithTheirRowIDs(mode: Database.JournalMode) async throws {
-        try await Self.withObservedHistory(mode: mode) { queue, path, received in
+    @Test(arguments: [(Database.JournalMode.wal, false), (.delete, false), (.wal, true)])
+    func shellCommitsArriveWithTheirRowIDs(mode: Database.JournalMode, pool: Bool) async throws {
+        try await Self.withObservedHistory(mode: mode, pool: pool) { queue, path, received in
             try await queue.write { db in try db.execute(sql: "UPDATE photo SET rating = 2 WHERE id = 2") }
             try runSQLiteShell(path, "BEGIN; INSERT INTO photo (name) VALUES ('Shell'); DELETE FROM photo WHERE id = 1; UPDATE photo SET rating = 9 WHERE id = 3; COMMIT")
             let changes = try #require(await received.next(seconds: 20))

@@ -59,8 +59,10 @@ final class ChangeObservationCenter: @unchecked Sendable {
         }, didRollback: { [unowned self] db in
             _ = self.checkExternalCommit(db)
         })
-        lastDataVersion = (try? db.dataVersion()) ?? 0
+        // The history token first: a commit landing between the two reads
+        // is then read again from the history, never skipped.
         history.resync(db)
+        lastDataVersion = (try? db.dataVersion()) ?? 0
         // Nothing else can write a private in-memory database.
         guard db.location != .inMemory else { return }
         detector = ExternalCommitDetector(path: db.configuration.usesFileEvents ? db.mainFilePath : nil, queue: writer.queue, pollInterval: pollInterval) { [unowned self] in
