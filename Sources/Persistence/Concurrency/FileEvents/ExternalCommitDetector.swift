@@ -82,8 +82,12 @@ final class ExternalCommitDetector: @unchecked Sendable {
         timer = nil
     }
 
-    /// Whether file descriptors or a timer are still held.
-    var isActive: Bool { watcher != nil || timer != nil }
+    deinit {
+        // Cancelling a dispatch source is thread-safe; a source never
+        // cancelled would keep its descriptor open.
+        watcher?.cancel()
+        timer?.cancel()
+    }
 }
 
 /// A weak reference, to hand an object to a closure made before the

@@ -10,9 +10,8 @@ final class InotifyWatcher: DatabaseFileWatcher {
     private let source: DispatchSourceRead
     private let names: Set<String>
 
-    /// Whether an inotify descriptor is open (for tests: torn down when the
-    /// last observer stops).
-    private(set) var isWatching = true
+    /// Whether the descriptor is still open (cancelling twice does nothing).
+    private var isWatching = true
 
     init?(files: DatabaseFileNames, queue: DispatchQueue, onEvent: @escaping @Sendable () -> Void) {
         let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
