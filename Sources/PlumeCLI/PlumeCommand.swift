@@ -11,10 +11,11 @@ public struct PlumeCommand: ParsableCommand {
               plume photos.sqlite
               plume query photos.sqlite 'SELECT count(*) FROM photo'
               plume migrate up photos.sqlite
+              plume history enable photos.sqlite photo
               plume watch photos.sqlite 'SELECT * FROM photo ORDER BY id' --format table
             """,
         version: PlumeVersion.current,
-        subcommands: [ReplCommand.self, QueryCommand.self, MigrateCommand.self, WatchCommand.self, DemoCommand.self],
+        subcommands: [ReplCommand.self, QueryCommand.self, MigrateCommand.self, WatchCommand.self, HistoryCommand.self, DemoCommand.self],
         defaultSubcommand: ReplCommand.self)
 
     public init() {}

@@ -33,6 +33,12 @@ final class PlumeObserver: FetchedResultsControllerDelegate, @unchecked Sendable
         return count
     }
 
+    /// Waits for the next change set (of a commit made elsewhere).
+    func waitForDelivery() -> Int {
+        delivered.wait()
+        return count
+    }
+
     func close() throws {
         controller.stopObserving()
         try database.close()

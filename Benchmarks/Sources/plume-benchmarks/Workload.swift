@@ -24,6 +24,9 @@ enum Contender: String, CaseIterable, Sendable {
     /// The observed write alone, through the C API with no observer (for
     /// the observe workloads): the floor their figures stand on.
     case write
+    /// Plume without the feature a workload measures (for
+    /// `insert.history`: the same inserts with no change history).
+    case plain
 }
 
 /// One implementation of a workload.
@@ -63,6 +66,13 @@ enum WorkloadRegistry {
             ObserveWorkload(name: "observe.incremental.1m", rows: 1_000_000, refetch: false),
             ObserveWorkload(name: "observe.refetch.100k", rows: 100_000, refetch: true),
             ObserveWorkload(name: "observe.refetch.100k.indexed", rows: 100_000, refetch: true, indexesSortKey: true),
+            HistoryInsertWorkload(rows: rows),
+            ExternalObserveWorkload(name: "observe.external.history.1k", rows: 1_000, history: true),
+            ExternalObserveWorkload(name: "observe.external.history.100k", rows: 100_000, history: true),
+            ExternalObserveWorkload(name: "observe.external.nohistory.1k", rows: 1_000, history: false),
+            ExternalObserveWorkload(name: "observe.external.nohistory.100k", rows: 100_000, history: false),
+            ExternalObserveWorkload(name: "observe.external.history.1m", rows: 1_000_000, history: true),
+            ExternalObserveWorkload(name: "observe.external.nohistory.1m", rows: 1_000_000, history: false),
         ]
     }
 }

@@ -39,7 +39,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
             let previous = snapshot
             let newStorage: ResultsStorage<Item>
             let positional: PositionalChanges
-            if incremental != nil, changes.isFullyTracked,
+            if incremental != nil, changes.isFullyTracked(in: region),
                let update = try incremental?.update(storage, changes: changes, db) {
                 (newStorage, positional) = (update.storage, update.changes)
                 statistics.withLock { $0.incrementalUpdates += 1 }

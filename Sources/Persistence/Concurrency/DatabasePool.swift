@@ -13,7 +13,7 @@ import Foundation
 public final class DatabasePool: DatabaseWriter {
     public let location: Database.Location
     private let writer: SerializedDatabase
-    private let observationCenter: ChangeObservationCenter
+    let observationCenter: ChangeObservationCenter
     private let readers: ReaderPool
 
     /// Opens a pool on a file. The file is switched to WAL mode.

@@ -18,7 +18,7 @@ import Foundation
 public final class DatabaseQueue: DatabaseWriter {
     public let location: Database.Location
     private let connection: SerializedDatabase
-    private let observationCenter: ChangeObservationCenter
+    let observationCenter: ChangeObservationCenter
 
     /// Opens a queue on a location.
     ///

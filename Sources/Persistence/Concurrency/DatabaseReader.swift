@@ -55,9 +55,12 @@ public protocol DatabaseWriter: DatabaseReader {
     /// Calls `observer` after every commit that can change the database:
     /// commits of this writer (with the rowids they changed), and commits
     /// by other connections on the same file, such as other processes
-    /// (``DatabaseChanges/Origin/external``, noticed by polling
-    /// `PRAGMA data_version` every
-    /// ``Database/Configuration/externalChangePollInterval``).
+    /// (``DatabaseChanges/Origin/external``, noticed from file events on
+    /// the database's files and confirmed with `PRAGMA data_version`; where
+    /// file events are unavailable, by polling every
+    /// ``Database/Configuration/externalChangePollInterval``). Tables with a
+    /// change history (``Database/enableChangeHistory(for:)``) are
+    /// described row by row in external changes too.
     ///
     /// The observer runs on the writer's queue, right after the commit and
     /// before any other write, so reading the `Database` it receives sees

@@ -46,9 +46,19 @@ extension Database {
         public var statementCacheCapacity = 64
         /// A name for the connection, shown in thread and queue labels.
         public var label: String?
-        /// How often a watched connection checks for commits by other
-        /// processes (`PRAGMA data_version`). Default 50 ms.
+        /// How often an observed connection checks for commits by other
+        /// processes (`PRAGMA data_version`) where file events are
+        /// unavailable (inotify or `DispatchSource` cannot watch the
+        /// database's directory). Where they are, commits are noticed from
+        /// file events and nothing polls. Default 50 ms.
         public var externalChangePollInterval: Duration = .milliseconds(50)
+        /// How much change history (``Database/enableChangeHistory(for:)``)
+        /// to keep when it is pruned: by an observing writer as the history
+        /// grows, and by ``Database/pruneChangeHistory()``.
+        public var changeHistoryRetention = ChangeHistoryRetention()
+        /// Whether observers notice other processes' commits from file
+        /// events; false forces polling (for tests of the fallback).
+        var usesFileEvents = true
 
         /// The default configuration.
         public init() {}

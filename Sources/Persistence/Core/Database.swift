@@ -40,6 +40,9 @@ public final class Database {
     /// The cache size to restore when change observation ends, and the one
     /// set in its place (see ``withPageCache(atLeast:whileObserved:_:)``).
     var pageCacheKeptForObservers: (restore: Int, raised: Int)?
+    /// The oldest change-history sequence number a change observer of this
+    /// connection still needs: pruning never goes past it.
+    var changeHistoryFloor: Int64?
 
     /// Opens a connection.
     ///

@@ -48,10 +48,12 @@ public struct TableChanges: Hashable, Sendable {
 /// after the commit (never for a rolled-back transaction).
 ///
 /// Local commits (through a Plume connection) carry the rowids the update
-/// hook reported. Commits by other processes (``Origin/external``), schema
-/// changes, and writes to tables the update hook cannot describe (`WITHOUT
-/// ROWID` tables, `REPLACE` conflict resolution) carry no rowids for the
-/// tables concerned: observers of those must refetch.
+/// hook reported. Commits by other processes (``Origin/external``) carry
+/// the rowids of the tables with a change history (``historyTables``), read
+/// from it. Other tables of external commits, schema changes, and writes
+/// to tables the update hook cannot describe (`WITHOUT ROWID` tables,
+/// `REPLACE` conflict resolution) carry no rowids for the tables
+/// concerned: observers of those must refetch.
 public struct DatabaseChanges: Sendable, CustomStringConvertible {
     /// Where the commit came from.
     public enum Origin: Hashable, Sendable {
@@ -71,6 +73,17 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
     public var tablesWithUntrackedChanges: Set<String>
     /// Whether the transaction changed the schema.
     public var schemaChanged: Bool
+    /// For a commit by another connection: the lowercased names of the
+    /// tables whose changes were read from the change history
+    /// (``Database/enableChangeHistory(for:)``), so that ``tables`` lists
+    /// them completely. Any other table may have changed. Nil when the
+    /// commit is local, or external and not described by a history.
+    public var historyTables: Set<String>?
+    /// Why an external commit could not be read from the change history
+    /// (history disabled, pruned past this process, edited by hand,
+    /// triggers dropped), so it arrives without rowids and observers
+    /// refetch.
+    public var historyProblem: ChangeHistoryError?
 
     /// Creates a change description.
     public init(
@@ -92,13 +105,28 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
         origin == .local && !schemaChanged && tablesWithUntrackedChanges.isEmpty
     }
 
+    /// Whether every change to the tables of `region` is described by
+    /// rowids: the tables of a local commit that the update hook tracked,
+    /// and the tables of an external commit read from the change history.
+    ///
+    /// - Complexity: O(number of tables in the region).
+    public func isFullyTracked(in region: DatabaseRegion) -> Bool {
+        if schemaChanged { return false }
+        for table in region.tables {
+            if tablesWithUntrackedChanges.contains(table) { return false }
+            if origin == .external, historyTables?.contains(table) != true { return false }
+        }
+        return true
+    }
+
     /// Whether these changes may alter the result of a query that reads
     /// `region`. External commits and schema changes may alter anything.
     ///
     /// - Complexity: O(number of tables in the region).
     public func mayAffect(_ region: DatabaseRegion) -> Bool {
-        if origin == .external || schemaChanged { return true }
+        if schemaChanged { return true }
         for table in region.tables {
+            if origin == .external, historyTables?.contains(table) != true { return true }
             if tablesWithUntrackedChanges.contains(table) { return true }
             if let changes = tables[table], !changes.isEmpty { return true }
         }
@@ -112,7 +140,9 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        if origin == .external { return "external changes" }
+        if origin == .external, historyTables == nil {
+            return schemaChanged ? "external changes; schema" : "external changes"
+        }
         var parts = tables.keys.sorted().map { table -> String in
             let changes = tables[table]!
             return "\(table): +\(changes.inserted.count) ~\(changes.updated.count) -\(changes.deleted.count)"
@@ -121,6 +151,7 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
             parts.append("untracked: \(tablesWithUntrackedChanges.sorted().joined(separator: ","))")
         }
         if schemaChanged { parts.append("schema") }
+        if origin == .external { parts.insert("external (history)", at: 0) }
         return parts.joined(separator: "; ")
     }
 }

@@ -43,13 +43,19 @@ enum MigrateExitCode {
     /// Runs `body`; prints an error to standard error and exits with its
     /// code when it throws.
     static func reportingErrors(_ body: () throws -> Void) throws {
+        try reportingErrors(body, code: code(for:))
+    }
+
+    /// Runs `body`; prints an error to standard error and exits with the
+    /// code `code` gives it when it throws.
+    static func reportingErrors(_ body: () throws -> Void, code: (any Error) -> Int32) throws {
         do {
             try body()
         } catch let error as ExitCode {
             throw error
         } catch {
             Console.error("error: \(error)")
-            throw ExitCode(code(for: error))
+            throw ExitCode(code(error))
         }
     }
 }
