@@ -54,7 +54,7 @@ extension Database {
         public var externalChangePollInterval: Duration = .milliseconds(50)
         /// How much change history (``Database/enableChangeHistory(for:)``)
         /// to keep when it is pruned: by an observing writer as the history
-        /// grows, and by ``Database/pruneChangeHistory()``.
+        /// grows, and by ``Database/pruneChangeHistory(_:)``.
         public var changeHistoryRetention = ChangeHistoryRetention()
         /// Whether observers notice other processes' commits from file
         /// events; false forces polling (for tests of the fallback).
