@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -40,7 +40,17 @@ let package = Package(
             dependencies: ["Persistence"]),
         .target(
             name: "FetchedResultsDataSource",
-            dependencies: ["FetchedResults", "Persistence", "PlumeTerminal"]),
+            dependencies: [
+                "FetchedResults",
+                "Persistence",
+                "PlumeTerminal",
+                // On Linux the UIKit and AppKit adapters compile against
+                // stand-ins declaring the subset of those frameworks they use.
+                .target(name: "AppleListStandIns", condition: .when(platforms: [.linux])),
+            ]),
+        // Stand-ins for the parts of UIKit and AppKit the list adapters use,
+        // stricter than the real frameworks (see Sources/AppleListStandIns).
+        .target(name: "AppleListStandIns"),
         .target(
             name: "PlumeTerminal"),
         .target(
@@ -66,7 +76,7 @@ let package = Package(
             dependencies: ["FetchedResults", "Persistence"]),
         .testTarget(
             name: "FetchedResultsDataSourceTests",
-            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal"]),
+            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal", "AppleListStandIns"]),
         .testTarget(
             name: "PlumeCLITests",
             dependencies: ["PlumeCLI", "plume", "Persistence"]),

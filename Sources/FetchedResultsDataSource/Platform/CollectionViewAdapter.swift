@@ -1,6 +1,12 @@
 #if canImport(UIKit) && !os(watchOS)
 import FetchedResults
 import UIKit
+#elseif os(Linux)
+import AppleListStandIns
+import FetchedResults
+#endif
+
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
 
 /// Connects a `UICollectionView` to a data source: it is the collection
 /// view's `dataSource` and the data source's consumer. Keep a strong

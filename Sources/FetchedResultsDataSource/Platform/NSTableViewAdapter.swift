@@ -1,6 +1,12 @@
 #if canImport(AppKit) && !targetEnvironment(macCatalyst)
 import AppKit
 import FetchedResults
+#elseif os(Linux)
+import AppleListStandIns
+import FetchedResults
+#endif
+
+#if (canImport(AppKit) && !targetEnvironment(macCatalyst)) || os(Linux)
 
 /// An `NSTableView` as a list that applies one operation at a time:
 /// `NSTableView` applies `removeRows`, `insertRows` and `moveRow` at once,

@@ -1,0 +1,160 @@
+import Foundation
+
+/// A stand-in for UIKit's `UICollectionView`, as strict as the stand-in
+/// ``UITableView``: every item shown, every batch update checked as UIKit
+/// documents it, exceptions recorded in ``exceptions``.
+///
+/// https://developer.apple.com/documentation/uikit/uicollectionview
+@MainActor
+open class UICollectionView: UIScrollView {
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/collectionviewlayout
+    open var collectionViewLayout: UICollectionViewLayout
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/datasource
+    open weak var dataSource: (any UICollectionViewDataSource)? {
+        didSet { list.reset() }
+    }
+
+    private var registered: [String: UICollectionViewCell.Type] = [:]
+    lazy var list = BatchedList<UICollectionViewCell>(row: "item", questions: questions)
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/init(frame:collectionviewlayout:)
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/init(coder:)
+    public required init?(coder: NSCoder) {
+        collectionViewLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
+    }
+
+    private var questions: ListQuestions<UICollectionViewCell> {
+        ListQuestions(
+            numberOfSections: { [unowned self] in dataSource?.numberOfSections(in: self) ?? 0 },
+            numberOfRows: { [unowned self] in dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0 },
+            cell: { [unowned self] in dataSource?.collectionView(self, cellForItemAt: $0) },
+            title: { _ in nil })
+    }
+
+    // MARK: Cells
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/register(_:forcellwithreuseidentifier:)-(anyclass?,_)
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass as? UICollectionViewCell.Type
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/dequeuereusablecell(withreuseidentifier:for:)
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
+        let cell = list.dequeue(identifier, for: indexPath) { () -> UICollectionViewCell? in
+            guard let cellClass = registered[identifier] else { return nil }
+            let cell = cellClass.init(frame: .zero)
+            cell.reuseIdentifier = identifier
+            return cell
+        }
+        guard let cell else {
+            list.raise(StandInException(.internalInconsistency, "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
+            return UICollectionViewCell(frame: .zero)
+        }
+        return cell
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/cellforitem(at:)
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        list.loadIfNeeded()
+        return list.cell(at: indexPath)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/numberofsections
+    open var numberOfSections: Int {
+        list.loadIfNeeded()
+        return list.cells.count
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/numberofitems(insection:)
+    open func numberOfItems(inSection section: Int) -> Int {
+        list.loadIfNeeded()
+        return list.cells[section].count
+    }
+
+    // MARK: Updates
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaddata()
+    open func reloadData() {
+        list.reload()
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/performbatchupdates(_:completion:)
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        list.performBatchUpdates(updates, completion: completion)
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/insertsections(_:)
+    open func insertSections(_ sections: IndexSet) {
+        list.record { $0.insertedSections += sections }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/deletesections(_:)
+    open func deleteSections(_ sections: IndexSet) {
+        list.record { $0.deletedSections += sections }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/insertitems(at:)
+    open func insertItems(at indexPaths: [IndexPath]) {
+        list.record { $0.insertedRows += indexPaths }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/deleteitems(at:)
+    open func deleteItems(at indexPaths: [IndexPath]) {
+        list.record { $0.deletedRows += indexPaths }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaditems(at:)
+    open func reloadItems(at indexPaths: [IndexPath]) {
+        list.record { $0.reloadedRows += indexPaths }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/moveitem(at:to:)
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        list.record { $0.movedRows.append((indexPath, newIndexPath)) }
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/reconfigureitems(at:)
+    open func reconfigureItems(at indexPaths: [IndexPath]) {
+        list.reconfigure(at: indexPaths)
+    }
+}
+
+/// What only the stand-in offers.
+extension UICollectionView {
+    /// The exceptions raised so far, oldest first.
+    public var exceptions: [StandInException] { list.exceptions }
+
+    /// The cells shown, by section, loading the view first if needed.
+    public var displayedCells: [[UICollectionViewCell]] {
+        list.loadIfNeeded()
+        return list.cells
+    }
+
+    /// The updates blocks kept since the last ``finishAnimations()``.
+    public var keptUpdateBlockCount: Int { list.retainedUpdateBlocks.count }
+
+    /// Ends the running animations: completion handlers run, kept updates
+    /// blocks are released.
+    public func finishAnimations() {
+        list.finishAnimations()
+    }
+
+    /// The user drags an item to another place: offered when the data
+    /// source lets it move, the view moves the cell itself, then calls
+    /// `collectionView(_:moveItemAt:to:)`.
+    ///
+    /// - Returns: Whether the item could be moved.
+    @discardableResult
+    public func simulateUserMove(from source: IndexPath, to destination: IndexPath) -> Bool {
+        guard let dataSource else { return false }
+        return list.moveByUser(from: source, to: destination,
+                               allowed: { dataSource.collectionView(self, canMoveItemAt: source) },
+                               tell: { dataSource.collectionView(self, moveItemAt: source, to: destination) })
+    }
+}
