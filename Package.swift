@@ -78,6 +78,9 @@ let package = Package(
             name: "FetchedResultsDataSourceTests",
             dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal", "AppleListStandIns"]),
         .testTarget(
+            name: "AppleListStandInsTests",
+            dependencies: ["AppleListStandIns", "FetchedResults"]),
+        .testTarget(
             name: "PlumeCLITests",
             dependencies: ["PlumeCLI", "plume", "Persistence"]),
         .testTarget(

@@ -14,11 +14,6 @@ struct BatchUpdate {
     var reloadedRows: [IndexPath] = []
     var reconfiguredRows: [IndexPath] = []
     var movedRows: [(from: IndexPath, to: IndexPath)] = []
-
-    var isEmpty: Bool {
-        deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty
-            && reloadedRows.isEmpty && reconfiguredRows.isEmpty && movedRows.isEmpty
-    }
 }
 
 /// What a row shows once a batch is applied.

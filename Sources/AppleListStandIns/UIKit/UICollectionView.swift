@@ -53,7 +53,7 @@ open class UICollectionView: UIScrollView {
             return cell
         }
         guard let cell else {
-            list.raise(StandInException(.internalInconsistency, "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
+            list.record(StandInException(.internalInconsistency, "could not dequeue a view of kind: UICollectionElementKindCell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
             return UICollectionViewCell(frame: .zero)
         }
         return cell

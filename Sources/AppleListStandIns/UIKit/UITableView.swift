@@ -82,7 +82,7 @@ open class UITableView: UIScrollView {
             registered[identifier].map { $0.init(style: .default, reuseIdentifier: identifier) }
         }
         guard let cell else {
-            list.raise(StandInException(.internalInconsistency, "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
+            list.record(StandInException(.internalInconsistency, "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
         }
         return cell

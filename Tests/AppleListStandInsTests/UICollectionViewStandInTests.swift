@@ -1,0 +1,44 @@
+import AppleListStandIns
+import FetchedResults
+import Foundation
+import Testing
+
+/// The stand-in `UICollectionView` checks batches as the table view does.
+@MainActor
+@Suite struct UICollectionViewStandInTests {
+    func makeCollection(_ sections: [[String]]) -> (UICollectionView, StringsDataSource) {
+        let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        collection.register(TextCell.self, forCellWithReuseIdentifier: "Cell")
+        let source = StringsDataSource(sections)
+        collection.dataSource = source
+        _ = collection.displayedCells
+        return (collection, source)
+    }
+
+    @Test func anItemCountThatDoesNotAddUpRaises() {
+        let (collection, source) = makeCollection([["a"]])
+        collection.performBatchUpdates {
+            source.sections = [["a", "b"]]
+        }
+        #expect(collection.exceptions.first?.reason.hasPrefix("Invalid update: invalid number of items in section 0") == true)
+    }
+
+    @Test func aValidBatchAppliesAndAReconfigureKeepsTheCell() {
+        let (collection, source) = makeCollection([["a", "b"], ["c"]])
+        let kept = collection.cellForItem(at: .at(1, 0))
+        collection.performBatchUpdates {
+            source.sections = [["b", "c"]]
+            collection.deleteSections([1])
+            collection.deleteItems(at: [.at(0, 0)])
+            collection.insertItems(at: [.at(1, 0)])
+        }
+        #expect(collection.exceptions.isEmpty)
+        #expect(collection.shownText == [["b", "c"]])
+        #expect(collection.cellForItem(at: .at(0, 0)) === kept)
+        source.sections = [["B", "c"]]
+        collection.reconfigureItems(at: [.at(0, 0)])
+        #expect(collection.shownText == [["B", "c"]])
+        #expect(collection.cellForItem(at: .at(0, 0)) === kept)
+        #expect(collection.keptUpdateBlockCount == 1)
+    }
+}
