@@ -47,11 +47,12 @@ struct Trial {
     var tearDown: () throws -> Void = {}
 }
 
-/// The median time of each contestant of a workload.
+/// The median and 95th-percentile time of each contestant of a workload.
 struct WorkloadResult {
     var name: String
     var rows: Int
     var milliseconds: [Contender: Double]
+    var p95: [Contender: Double] = [:]
 }
 
 /// Every workload the program runs, in order.
