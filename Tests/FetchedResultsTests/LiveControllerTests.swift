@@ -62,7 +62,9 @@ import Testing
                 if !converged { break }
             }
             let statistics = try #require(controller.engineStatistics)
-            if requestIndex < 3 {
+            // Structured requests without a limit, and raw SQL reading one
+            // table with the rowid as identity, follow commits.
+            if requestIndex < 3 || requestIndex == 4 {
                 #expect(statistics.incrementalUpdates > 10, "\(statistics)")
             } else {
                 #expect(statistics.incrementalUpdates == 0, "\(statistics)")

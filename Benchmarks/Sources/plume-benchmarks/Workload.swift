@@ -65,6 +65,7 @@ enum WorkloadRegistry {
             DiffWorkload(),
             ObserveWorkload(name: "observe.incremental.100k", rows: 100_000, refetch: false),
             ObserveWorkload(name: "observe.incremental.1m", rows: 1_000_000, refetch: false),
+            ObserveWorkload(name: "observe.incremental.sql.100k", rows: 100_000, refetch: false, rawSQL: true),
             ObserveWorkload(name: "observe.refetch.100k", rows: 100_000, refetch: true),
             ObserveWorkload(name: "observe.refetch.100k.indexed", rows: 100_000, refetch: true, indexesSortKey: true),
             HistoryInsertWorkload(rows: rows),

@@ -20,15 +20,21 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     let statistics = Mutex(EngineStatistics())
 
     init(request: FetchRequest, reader: any DatabaseReader, _ db: Database) throws {
+        let region = try db.makeStatement(sql: request.sql).region
+        // A raw query of one table is run with its order made total, as
+        // its incremental updates place rows.
+        let singleTable = try SingleTableQuery(request: request, region: region, db)
+        let request = singleTable.map { request.replacingSQL($0.orderedSQL) } ?? request
         self.request = request
         self.fetcher = ResultsFetcher(request: request)
-        self.region = try db.makeStatement(sql: request.sql).region
+        self.region = region
         self.pages = request.batchSize > 0
             ? PageLoader(reader: reader, query: PageQuery(request: request), batchSize: request.batchSize)
             : nil
         self.storage = try fetcher.fetch(db).storage
         self.snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
-        self.incremental = try IncrementalUpdater(request: request, region: region, db)
+        self.incremental = try singleTable.map { IncrementalUpdater(query: $0, request: request) }
+            ?? IncrementalUpdater(request: request, region: region, db)
     }
 
     /// Brings the rows up to date after a commit and publishes the change
