@@ -225,6 +225,9 @@ public final class Database {
     /// Compiles each statement of a script in turn and hands it to `body`
     /// with the 1-based line where it starts.
     ///
+    /// The script ends at its first NUL character, as SQLite's C API reads
+    /// SQL text: what follows a NUL is never run.
+    ///
     /// - Throws: ``DatabaseError`` with the line of a statement that does
     ///   not compile, or what `body` throws (with the line added to a
     ///   ``DatabaseError``).
@@ -237,7 +240,8 @@ public final class Database {
             var offset = 0
             var line = 1
             var lineCountedUpTo = 0
-            let end = buffer.count - 1
+            // The SQL ends at its first NUL, as SQLite's C API reads it.
+            let end = buffer.firstIndex(of: 0)!
             while offset < end {
                 let start = SQLScanner.skipSpaceAndComments(buffer, from: offset)
                 if start >= end { break }
