@@ -123,6 +123,33 @@ import Testing
         #expect(try directory.sqlite("db.sqlite", "SELECT count(*) FROM sqlite_master WHERE name = 'big'") == "0")
     }
 
+    /// A process killed in the middle of a write (here Python's sqlite3,
+    /// exiting with a transaction open) leaves a hot journal; `status`
+    /// opens read-only and still reads the database, as sqlite3 would.
+    @Test func statusReadsADatabaseWithAHotJournal() throws {
+        let directory = try TemporaryDirectory()
+        try directory.copyDemoMigrations()
+        #expect(try directory.migrate(["up", "db.sqlite"]).status == 0)
+        let killed = try PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
+            import os, sqlite3
+            db = sqlite3.connect("db.sqlite", isolation_level=None)
+            db.execute("PRAGMA journal_mode = DELETE")
+            db.execute("CREATE TABLE filler (x)")
+            db.executemany("INSERT INTO filler VALUES (?)", [(os.urandom(500),) for _ in range(2000)])
+            db.execute("PRAGMA cache_size = 2")
+            db.execute("BEGIN")
+            db.execute("UPDATE filler SET x = randomblob(600)")
+            os._exit(9)
+            """], currentDirectory: directory.url)
+        #expect(killed.status == 9, "\(killed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.path("db.sqlite-journal")))
+        let status = try directory.migrate(["status", "db.sqlite"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasPrefix("current version: 4\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("db.sqlite-journal")))
+        #expect(try directory.sqlite("db.sqlite", "PRAGMA integrity_check") == "ok")
+    }
+
     @Test func anEditedAppliedFileFailsValidationWith65() throws {
         let directory = try TemporaryDirectory()
         try directory.copyDemoMigrations()

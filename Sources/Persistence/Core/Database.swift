@@ -106,7 +106,13 @@ public final class Database {
         installAuthorizer()
         changeTracker.install(on: self)
         // Reading the schema proves the file is a database and not corrupt.
-        try execute(sql: "SELECT count(*) FROM sqlite_master")
+        do {
+            try execute(sql: "SELECT count(*) FROM sqlite_master")
+        } catch let error as DatabaseError where configuration.readOnly && Self.needsWritableRecovery(error) {
+            // A process stopped mid-write: undo it as sqlite3 would, then read.
+            try recoverInterruptedWrite(after: error)
+            try execute(sql: "SELECT count(*) FROM sqlite_master")
+        }
         if configuration.foreignKeysEnabled {
             try execute(sql: "PRAGMA foreign_keys = ON")
         }
