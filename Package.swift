@@ -69,7 +69,7 @@ let package = Package(
             dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal"]),
         .testTarget(
             name: "PlumeCLITests",
-            dependencies: ["PlumeCLI", "plume", "Persistence"]),
+            dependencies: ["PlumeCLI", "plume", "Persistence", "PlumeTerminal"]),
         .testTarget(
             name: "DocumentationTests",
             exclude: ["Fixtures"]),
