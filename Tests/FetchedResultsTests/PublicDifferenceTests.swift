@@ -1,4 +1,5 @@
 import Persistence
+import PlumeTestSupport
 import Testing
 @testable import FetchedResults
 

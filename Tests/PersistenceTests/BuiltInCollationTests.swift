@@ -1,28 +1,18 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 @testable import Persistence
 
 /// `BuiltInCollation` and `DatabaseValue`'s `==` agree with SQLite itself
 /// (the oracle) on random values of every storage class.
 @Suite struct BuiltInCollationTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Texts chosen to tell collations apart: case, trailing spaces,
     /// canonically equivalent forms, NUL, non-ASCII letters NOCASE must
     /// not fold.
     static let texts = ["", "a", "A", "a ", "a  ", " a", "ab", "aB", "é", "e\u{301}", "É", "a\0b", "a\0", "ß", "SS",
                         "Zebra", "zebra", "zebra ", "日本", "\u{FEFF}x", "~", "a\u{7F}"]
 
-    static func randomValue(_ random: inout Generator) -> DatabaseValue {
+    static func randomValue(_ random: inout SeededGenerator) -> DatabaseValue {
         switch Int.random(in: 0..<9, using: &random) {
         case 0: return .null
         case 1: return .integer(Int64.random(in: -3...3, using: &random))
@@ -38,7 +28,7 @@ import Testing
     func ordersAsSQLiteOrdersBy(collation: BuiltInCollation) throws {
         let db = try Database(path: ":memory:")
         try db.execute(sql: "CREATE TABLE v (x)")
-        var random = Generator(state: 42 + UInt64(collation.rawValue.count))
+        var random = SeededGenerator(seed: 42 + UInt64(collation.rawValue.count))
         let values = (0..<400).map { _ in Self.randomValue(&random) }
         let insert = try db.makeStatement(sql: "INSERT INTO v (rowid, x) VALUES (?, ?)")
         for (index, value) in values.enumerated() { try insert.execute(arguments: StatementArguments(positional: [.integer(Int64(index + 1)), value])) }

@@ -1,21 +1,11 @@
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 
 /// Statement iteration over any text: it always ends, and text after a NUL
 /// is never run (SQLite's C API reads SQL up to a NUL).
 @Suite(.timeLimit(.minutes(1))) struct StatementIterationFuzzTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func aNULEndsTheScript() throws {
         let db = try Database(path: ":memory:")
         try db.execute(sql: "CREATE TABLE a (x);\0CREATE TABLE b (y);")
@@ -37,7 +27,7 @@ import Testing
             "CREATE TABLE IF NOT EXISTS t (x)", "INSERT INTO t VALUES (1)", "BEGIN", "COMMIT", "ROLLBACK",
             "SELECT * FROM missing", "x'00'", "é", "\u{FEFF}", "\u{0301}", String(repeating: "ÿ", count: 90),
         ]
-        var random = Generator(state: 2026)
+        var random = SeededGenerator(seed: 2026)
         let db = try Database(path: ":memory:")
         for _ in 0..<3_000 {
             var bytes: [UInt8] = []

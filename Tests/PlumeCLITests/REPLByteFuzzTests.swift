@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// Random bytes on standard input and in a `.read` script get sqlite3's
@@ -6,17 +7,6 @@ import Testing
 /// UTF-8 (continuation bytes only, lone lead bytes), NULs, quotes and SQL
 /// fragments, from a fixed seed.
 @Suite struct REPLByteFuzzTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments: [[UInt8]] = [
         Array("SELECT ".utf8), Array("SELECT 1;".utf8), Array("'".utf8), Array("x".utf8), Array(";".utf8), Array(" ".utf8),
         Array("CREATE TABLE IF NOT EXISTS t (a);".utf8), Array("INSERT INTO t VALUES ('é');".utf8), Array("SELECT * FROM t;".utf8),
@@ -24,7 +14,7 @@ import Testing
     ]
 
     /// One line: fragments, runs of one invalid byte (up to 300), random bytes.
-    static func line(_ random: inout Generator) -> [UInt8] {
+    static func line(_ random: inout SeededGenerator) -> [UInt8] {
         var bytes: [UInt8] = []
         for _ in 0..<Int.random(in: 1...6, using: &random) {
             switch Int.random(in: 0..<4, using: &random) {
@@ -38,7 +28,7 @@ import Testing
     }
 
     static func script(seed: UInt64, lines: Int) -> Data {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         return Data((0..<lines).flatMap { _ in line(&random) } + Array(";\nSELECT 'end';\n".utf8))
     }
 
