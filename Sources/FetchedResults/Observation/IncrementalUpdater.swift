@@ -94,7 +94,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         }
         touched.sort()
         do {
-            let placed = try place(try fetchRows(rowIDs, db), in: storage, touched: touched, db)
+            let placed = try place(try fetchRows(rowIDs, sectionCollation: storage.sectionCollation, db), in: storage, touched: touched, db)
             guard let result = IncrementalDiff.apply(old: storage, touched: touched, placed: placed) else { return nil }
             self.locator?.apply(result, removed: rowIDs)
             return result
@@ -104,14 +104,14 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     }
 
     /// The changed rows that match the request, with their rowids.
-    private func fetchRows(_ rowIDs: Set<Int64>, _ db: Database) throws -> [(rowID: Int64, row: PlacedRow<Item>)] {
+    private func fetchRows(_ rowIDs: Set<Int64>, sectionCollation: BuiltInCollation, _ db: Database) throws -> [(rowID: Int64, row: PlacedRow<Item>)] {
         var rows: [(rowID: Int64, row: PlacedRow<Item>)] = []
         var arguments = filterArguments
         for rowID in rowIDs {
             arguments.named["plume_rowid"] = .integer(rowID)
             guard let row = try Row.fetchOne(db, sql: rowSQL, arguments: arguments) else { continue }
             let id = row[identityColumn] ?? .integer(rowID)
-            let section = sectionColumn.flatMap { row[$0] } ?? .null
+            let section = sectionCollation.key(sectionColumn.flatMap { row[$0] } ?? .null)
             do {
                 let item = decodesItems ? try Item(row: row) : nil
                 rows.append((rowID, PlacedRow(key: RowKey(id: id, contentHash: row.contentHash), section: section, item: item, gap: 0)))

@@ -38,7 +38,8 @@ enum RowScanner {
         }
         var keys = ChunkedArray<RowKey>()
         var chunk = Self.emptyChunk()
-        var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
+        let sectionCollation = sectionIndex.map { SectionCollation.of(columnAt: $0, in: statement) } ?? .binary
+        var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql, collation: sectionCollation)
         // Rows matched to a previous row are checked against the previous
         // rows matched so far; the others (all of a first fetch) by value.
         var previousKeys = ChunkedArray<RowKey>.Reader(previous?.keys ?? ChunkedArray())
@@ -108,7 +109,7 @@ enum RowScanner {
         try identities.finish()
         // Without a section column, one section named NULL holds every row.
         if sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
-        return (KeyedRows(keys: keys, sections: sections.sections), columns, sources)
+        return (KeyedRows(keys: keys, sections: sections.sections, sectionCollation: sectionCollation), columns, sources)
     }
 
     private static func emptyChunk() -> [RowKey] {
@@ -123,17 +124,21 @@ enum RowScanner {
 struct SectionBuilder {
     let column: String
     let sql: String
+    let collation: BuiltInCollation
     private(set) var sections: [SectionRange] = []
     private var seen: Set<DatabaseValue> = []
     private var total = 0
 
-    init(column: String, sql: String) {
+    init(column: String, sql: String, collation: BuiltInCollation = .binary) {
         self.column = column
         self.sql = sql
+        self.collation = collation
     }
 
-    /// Appends `count` rows whose section value is `name`.
-    mutating func append(_ name: DatabaseValue, count: Int = 1) throws(FetchedResultsError) {
+    /// Appends `count` rows whose section value is `value`: the section
+    /// is named by the collation's key of it.
+    mutating func append(_ value: DatabaseValue, count: Int = 1) throws(FetchedResultsError) {
+        let name = collation.key(value)
         defer { total += count }
         if let last = sections.indices.last, sections[last].name == name {
             sections[last].count += count

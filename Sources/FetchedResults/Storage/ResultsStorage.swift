@@ -34,6 +34,9 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     var items: ChunkedArray<Item>?
     var sections: [SectionRange] = []
     var columnNames: [String] = []
+    /// How section values compare: sections are named by the collation's
+    /// key of their values (see ``SectionCollation``).
+    var sectionCollation: BuiltInCollation = .binary
 
     var count: Int { keys.count }
 
@@ -46,7 +49,7 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     func indexPath(ofGlobal index: Int) -> IndexPath { sections.indexPath(ofGlobal: index) }
 
     /// The keys and sections, without the items (what diffs work on).
-    var keyed: KeyedRows { KeyedRows(keys: keys, sections: sections) }
+    var keyed: KeyedRows { KeyedRows(keys: keys, sections: sections, sectionCollation: sectionCollation) }
 
     /// The global index of an index path, checked.
     func globalIndex(of indexPath: IndexPath) -> Int {
@@ -72,6 +75,7 @@ struct ResultsStorage<Item: Sendable>: Sendable {
 struct KeyedRows: Sendable {
     var keys: ChunkedArray<RowKey>
     var sections: [SectionRange]
+    var sectionCollation: BuiltInCollation = .binary
 }
 
 extension [SectionRange] {

@@ -15,3 +15,22 @@ extension Statement {
         return (String(cString: table), String(cString: column))
     }
 }
+
+extension Statement {
+    /// The collation a result column that reads a table column as is
+    /// declares (`COLLATE NOCASE` in its table's definition), as
+    /// `sqlite3_table_column_metadata` reports it: "BINARY" when it declares
+    /// none; nil for an expression.
+    package func declaredCollation(ofColumnAt index: Int) -> String? {
+        guard let handle, index >= 0, index < columnCount,
+              let database = sqlite3_column_database_name(handle, Int32(index)),
+              let table = sqlite3_column_table_name(handle, Int32(index)),
+              let column = sqlite3_column_origin_name(handle, Int32(index))
+        else { return nil }
+        var collation: UnsafePointer<CChar>?
+        let code = sqlite3_table_column_metadata(sqlite3_db_handle(handle), database, table, column,
+                                                 nil, &collation, nil, nil, nil)
+        guard code == SQLITE_OK else { return nil }
+        return collation.map { String(cString: $0) } ?? "BINARY"
+    }
+}
