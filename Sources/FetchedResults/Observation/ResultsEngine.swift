@@ -8,62 +8,50 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     // by the change observer, which runs on the writer queue; the
     // controller only reads `snapshot` and `observation` once, right after
     // creation, inside the same access's happens-before edge.
-    let request: FetchRequest
-    let fetcher: ResultsFetcher<Item>
-    let region: DatabaseRegion
-    let pages: PageLoader<Item>?
+    /// The request as the controller was given it.
+    let originalRequest: FetchRequest
+    private var plan: QueryPlan<Item>
+    private var fetcher: ResultsFetcher<Item>
+    private var pages: PageLoader<Item>?
+    private let reader: any DatabaseReader
     var storage: ResultsStorage<Item>
     var snapshot: FetchedResultsSnapshot<Item>
     var observation: DatabaseChangeObservation?
-    var incremental: IncrementalUpdater<Item>?
     private var hasFailed = false
     let statistics = Mutex(EngineStatistics())
 
+    /// The request as run (see ``QueryPlan``).
+    var request: FetchRequest { plan.request }
+
     init(request: FetchRequest, reader: any DatabaseReader, _ db: Database) throws {
-        let region = try db.makeStatement(sql: request.sql).region
-        // A raw query of one table is run with its order made total, as
-        // its incremental updates place rows.
-        let singleTable = try SingleTableQuery(request: request, region: region, db)
-        let request = singleTable.map { request.replacingSQL($0.orderedSQL) } ?? request
-        self.request = request
-        self.fetcher = ResultsFetcher(request: request)
-        self.region = region
-        self.pages = request.batchSize > 0
-            ? PageLoader(reader: reader, query: PageQuery(request: request), batchSize: request.batchSize)
-            : nil
-        self.storage = try fetcher.fetch(db).storage
-        self.snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
-        self.incremental = try singleTable.map { IncrementalUpdater(query: $0, request: request) }
-            ?? IncrementalUpdater(request: request, region: region, db)
+        originalRequest = request
+        self.reader = reader
+        plan = try QueryPlan(request, db)
+        fetcher = ResultsFetcher(request: plan.request)
+        pages = Self.pageLoader(plan.request, reader: reader)
+        storage = try fetcher.fetch(db).storage
+        snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
+    }
+
+    private static func pageLoader(_ request: FetchRequest, reader: any DatabaseReader) -> PageLoader<Item>? {
+        request.batchSize > 0 ? PageLoader(reader: reader, query: PageQuery(request: request), batchSize: request.batchSize) : nil
     }
 
     /// Brings the rows up to date after a commit and publishes the change
     /// set, if any, to the controller.
     func process(_ changes: DatabaseChanges, _ db: Database, controller: () -> FetchedResultsController<Item>?) {
-        guard !hasFailed, changes.mayAffect(region) else { return }
+        guard !hasFailed else { return }
         do {
+            let schemaChanged = try QueryPlan<Item>.schemaVersion(db) != plan.schemaVersion
+            guard schemaChanged || changes.mayAffect(plan.region) else { return }
+            if schemaChanged { try replan(db) }
             let previous = snapshot
-            let newStorage: ResultsStorage<Item>
-            let positional: PositionalChanges
-            if incremental != nil, changes.isFullyTracked(in: region),
-               let update = try incremental?.update(storage, changes: changes, db) {
-                (newStorage, positional) = (update.storage, update.changes)
-                statistics.withLock { $0.incrementalUpdates += 1 }
-            } else {
-                statistics.withLock { $0.refetches += 1 }
-                let indexed = ResultsDiff.IndexedKeys(storage.keys)
-                let sources: [Int32]
-                (newStorage, sources) = try fetcher.fetch(db, previous: storage, indexed: indexed)
-                positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
-                                                     sources: sources, identityColumn: request.identityColumn,
-                                                     sql: request.sql)
-                incremental?.invalidate()
-            }
+            let (newStorage, positional) = try update(changes, refetching: schemaChanged, db)
             storage = newStorage
             guard !positional.isEmpty else { return }
             snapshot = FetchedResultsSnapshot(storage: newStorage, pages: pages)
             let changeSet = try positional.changeSet(newSections: newStorage.sections) { index in
-                try self.item(atGlobal: index, of: newStorage, pages: pages)
+                try self.item(atGlobal: index, of: newStorage, pages: self.pages)
             }
             controller()?.publish(FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: previous,
                                                        changes: changeSet, isInitial: false), from: self)
@@ -71,6 +59,33 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
             hasFailed = true
             controller()?.fail(error, from: self)
         }
+    }
+
+    /// After a schema change: the request's plan on the new schema. The
+    /// columns are resolved again by the refetch that follows.
+    private func replan(_ db: Database) throws {
+        plan = try QueryPlan(originalRequest, db)
+        fetcher = ResultsFetcher(request: plan.request)
+        pages = Self.pageLoader(plan.request, reader: reader)
+    }
+
+    /// The new rows and their changes: incrementally when the commit is
+    /// fully tracked in the region, else by refetching and diffing.
+    private func update(_ changes: DatabaseChanges, refetching: Bool, _ db: Database)
+        throws -> (ResultsStorage<Item>, PositionalChanges) {
+        if !refetching, plan.incremental != nil, changes.isFullyTracked(in: plan.region),
+           let update = try plan.incremental?.update(storage, changes: changes, db) {
+            statistics.withLock { $0.incrementalUpdates += 1 }
+            return (update.storage, update.changes)
+        }
+        statistics.withLock { $0.refetches += 1 }
+        let indexed = ResultsDiff.IndexedKeys(storage.keys)
+        let (newStorage, sources) = try fetcher.fetch(db, previous: storage, indexed: indexed)
+        let positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
+                                                 sources: sources, identityColumn: plan.request.identityColumn,
+                                                 sql: plan.request.sql)
+        plan.incremental?.invalidate()
+        return (newStorage, positional)
     }
 
     private func item(atGlobal index: Int, of storage: ResultsStorage<Item>, pages: PageLoader<Item>?) throws -> Item {

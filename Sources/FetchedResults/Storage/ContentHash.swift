@@ -29,6 +29,27 @@ struct ContentHash {
 
     private(set) var state: UInt64 = ContentHash.key
 
+    /// A hash starting from the key.
+    init() {}
+
+    /// A hash starting from a seed: ``seed(columns:)``.
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// The starting state of the rows of a result with these columns: the
+    /// key with the column names combined in, so that the same values under
+    /// other column names (after `ALTER TABLE … RENAME COLUMN`, a view
+    /// replaced) hash differently and the rows are reported as updated.
+    static func seed(columns: [String]) -> UInt64 {
+        var hash = ContentHash()
+        hash.combine(word: UInt64(columns.count), tag: 6)
+        for var name in columns {
+            name.withUTF8 { hash.combine(bytes: UnsafeRawBufferPointer($0), tag: 6) }
+        }
+        return hash.state
+    }
+
     /// The finished hash: the state through one more bijection.
     var value: Int { Int(truncatingIfNeeded: Self.finalized(state)) }
 

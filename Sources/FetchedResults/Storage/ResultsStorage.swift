@@ -99,12 +99,19 @@ extension [SectionRange] {
 }
 
 extension Row {
-    /// A 64-bit fingerprint of every value of the row: equal rows have equal
-    /// fingerprints; rows that differ in one value never do (see
-    /// ``ContentHash``), and rows that differ otherwise almost never do.
-    @inline(__always)
+    /// A 64-bit fingerprint of every value of the row and of its column
+    /// names: equal rows have equal fingerprints; rows that differ in one
+    /// value never do (see ``ContentHash``), and rows that differ otherwise
+    /// almost never do.
     var contentHash: Int {
-        var hash = ContentHash()
+        contentHash(seed: ContentHash.seed(columns: layout.columns))
+    }
+
+    /// The content hash from a seed computed once for the rows of one
+    /// layout (``ContentHash/seed(columns:)``).
+    @inline(__always)
+    func contentHash(seed: UInt64) -> Int {
+        var hash = ContentHash(seed: seed)
         for value in values { hash.combine(value) }
         return hash.value
     }
