@@ -110,8 +110,9 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
             let engine = try ResultsEngine<Item>(request: request, reader: database, db)
             // Still on the writer queue: no commit can fall between the
             // fetch, the start of observation and the swap of state.
-            let observation = database.observeChanges { [weak self, engine] db, changes in
-                engine.process(changes, db) { self }
+            engine.controller = self
+            let observation = database.observeChanges { [engine] db, changes in
+                engine.process(changes, db)
             }
             engine.observation = observation
             let replaced = state.withLock { state in
