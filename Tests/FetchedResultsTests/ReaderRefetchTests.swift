@@ -28,6 +28,7 @@ import Testing
         func pass() {
             lock.withLock {
                 waiting += 1
+                lock.broadcast()
                 while closed { lock.wait() }
                 waiting -= 1
             }
