@@ -36,6 +36,9 @@ do {
     if filter.map({ MemoryWorkload.name.hasPrefix($0) }) ?? true {
         try MemoryWorkload.run(in: directory, json: json)
     }
+    if filter.map({ WriteLatencyWorkload.name.hasPrefix($0) }) ?? true {
+        try WriteLatencyWorkload.run(in: directory, json: json)
+    }
     if filter.map({ IdleWorkload.name.hasPrefix($0) }) ?? true {
         try IdleWorkload.run(in: directory, json: json)
     }
