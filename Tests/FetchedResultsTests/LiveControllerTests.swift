@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    /// The word "replace" in a literal keeps the incremental path; real
+    /// REPLACE statements refetch, and the list stays right either way.
+    @Test func replaceStatementsAndTheWordReplace() async throws {
+        let request = FetchRequest(table: "item", sortedBy: [.ascending("name")])
+        try await Self.withLive(request, rows: 10) { writer, _, controller, consumer in
+            try await Self.write(["UPDATE item SET name = 'replace me' WHERE id = 2"], writer)
+            try await Self.write(["UPDATE item SET name = replace(name, 'n', 'm') WHERE id = 3"], writer)
+            #expect(controller.engineStatistics == EngineStatistics(incrementalUpdates: 2, refetches: 0))
+            try await Self.write(["INSERT OR REPLACE INTO item (id, section, name, score) VALUES (4, 's9', 'replaced', 1)"], writer)
+            try await Self.write(["REPLACE INTO item (id, section, name, score) VALUES (5, 's9', 'again', 2)"], writer)
+            #expect(controller.engineStatistics == EngineStatistics(incrementalUpdates: 2, refetches: 2))
+            #expect(try await Self.converges(consumer, request, writer))
+        }
+    }
+
     @Test(arguments: [0, 1, 2])
     func changingTheIdentityOfARow(requestIndex: Int) async throws {
         let request = FetchRequest.liveCases[requestIndex]

@@ -376,24 +376,37 @@ public final class Database {
         try Int64.fetchOne(self, sql: "PRAGMA data_version") ?? 0
     }
 
-    /// Whether the update hook can report every row change of a table (false
-    /// for `WITHOUT ROWID` tables and tables with `REPLACE` conflict clauses).
+    /// Whether the update hook can report every row change of a table:
+    /// false for a `WITHOUT ROWID` table, a table with an `ON CONFLICT
+    /// REPLACE` constraint (its plain inserts delete conflicting rows
+    /// unreported), or one with a trigger that uses `REPLACE`. Read from the
+    /// schema's tokens, so the word in a string, a name or the `replace()`
+    /// function does not count.
     func tableIsRowIDTracked(_ table: String) -> Bool {
         if let known = rowIDTrackingByTable[table] { return known }
         var tracked = true
         if let handle = sqliteConnection {
             var statement: OpaquePointer?
-            if sqlite3_prepare_v2(handle, "SELECT sql FROM sqlite_master WHERE type = 'table' AND lower(name) = ?", -1, &statement, nil) == SQLITE_OK {
+            let sql = "SELECT type, sql FROM sqlite_master WHERE type IN ('table', 'trigger') AND lower(tbl_name) = ? AND sql IS NOT NULL"
+            if sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK {
                 sqlite3_bind_text(statement, 1, table, -1, plume_sqlite_transient())
-                if sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) {
-                    let schema = String(cString: text).uppercased()
-                    tracked = !schema.contains("WITHOUT ROWID") && !schema.contains("REPLACE")
+                while tracked, sqlite3_step(statement) == SQLITE_ROW, let type = sqlite3_column_text(statement, 0),
+                      let text = sqlite3_column_text(statement, 1) {
+                    tracked = Self.definitionKeepsRowIDTracking(String(cString: text), isTable: String(cString: type) == "table")
                 }
             }
             sqlite3_finalize(statement)
         }
         rowIDTrackingByTable[table] = tracked
         return tracked
+    }
+
+    static func definitionKeepsRowIDTracking(_ definition: String, isTable: Bool) -> Bool {
+        guard let tokens = SQLTokens(definition) else { return false }
+        if tokens.usesReplaceKeyword { return false }
+        guard isTable else { return true }
+        let words = tokens.tokens.filter { $0.depth == 0 }.map(\.word)
+        return !zip(words, words.dropFirst()).contains { $0 == "without" && $1 == "rowid" }
     }
 }
 

@@ -52,7 +52,11 @@ public final class Statement {
         self.region = authorizer.region
         self.writtenTables = authorizer.writtenTables
         self.isSchemaChange = authorizer.isSchemaChange
-        self.mayReplaceRows = !authorizer.writtenTables.isEmpty && sql.range(of: "replace", options: .caseInsensitive) != nil
+        // `INSERT OR REPLACE`, `REPLACE INTO`, `UPDATE OR REPLACE`: the
+        // keyword, not the word in a string, a name or `replace()`. (Tables
+        // whose constraints or triggers replace are known from the schema:
+        // `Database.tableIsRowIDTracked`.)
+        self.mayReplaceRows = !authorizer.writtenTables.isEmpty && (SQLTokens(sql)?.usesReplaceKeyword ?? true)
         database.liveStatements[ObjectIdentifier(self)] = Unmanaged.passUnretained(self)
     }
 
