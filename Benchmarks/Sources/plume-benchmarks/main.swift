@@ -39,6 +39,9 @@ do {
     if filter.map({ WriteLatencyWorkload.name.hasPrefix($0) }) ?? true {
         try WriteLatencyWorkload.run(in: directory, json: json)
     }
+    if filter.map({ IdentityLookupWorkload.name.hasPrefix($0) }) ?? true {
+        IdentityLookupWorkload.run(json: json)
+    }
     if filter.map({ IdleWorkload.name.hasPrefix($0) }) ?? true {
         try IdleWorkload.run(in: directory, json: json)
     }

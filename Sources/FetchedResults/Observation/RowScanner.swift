@@ -207,7 +207,7 @@ struct DuplicateDetector {
         defer { integers = [] }
         if let low = integers.min(), let high = integers.max() {
             let span = high.subtractingReportingOverflow(low)
-            if !span.overflow, span.partialValue < Int64(integers.count) * 8 + 4096 {
+            if !span.overflow, DenseIntegerTable.fits(span: span.partialValue, count: integers.count, bitsPerSlot: 1) {
                 var seen = [UInt64](repeating: 0, count: Int(span.partialValue) / 64 + 1)
                 for value in integers {
                     let offset = Int(value - low)
