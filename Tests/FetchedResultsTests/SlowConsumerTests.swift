@@ -10,8 +10,18 @@ import Testing
     static let commits = 20_000
     static let request = FetchRequest(table: "item", sortedBy: [.ascending("score"), .ascending("name")])
 
-    /// 20,000 single-row commits: inserts, updates that move rows, deletes.
-    static func commitMany(_ writer: any DatabaseWriter) throws {
+    /// 20,000 single-row commits: inserts, updates that move rows, deletes;
+    /// on a thread of their own, so that the blocking writes never hold a
+    /// thread of the concurrency pool other tests run on.
+    static func commitMany(_ writer: any DatabaseWriter) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try commitManyBlocking(writer) })
+            }
+        }
+    }
+
+    private static func commitManyBlocking(_ writer: any DatabaseWriter) throws {
         // Durability is not what these tests are about.
         try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
         for index in 0..<commits {
@@ -42,7 +52,7 @@ import Testing
             var iterator = controller.changes.makeAsyncIterator()
             let initial = try #require(try await iterator.next())
             var model = try initial.snapshot.listSections()
-            try Self.commitMany(writer)
+            try await Self.commitMany(writer)
             let expected = try Self.expected(writer)
             // Every commit reached the mailbox (pools refetch on a reader:
             // wait until the newest state is in), merged into one update.
@@ -77,12 +87,12 @@ import Testing
             let controller = FetchedResultsController<Row>(database: writer, request: Self.request, queue: queue)
             let recorder = Recorder()
             controller.delegate = recorder
-            try controller.performFetch()
+            try await controller.performFetch()
             defer { controller.stopObserving() }
             let before = try controller.snapshot.listSections()
             let release = DispatchSemaphore(value: 0)
             queue.async { release.wait() }
-            try Self.commitMany(writer)
+            try await Self.commitMany(writer)
             // Thousands of commits changed the result: one merged update waits.
             #expect(controller.delegateMailbox.pendingCount > 1_000)
             release.signal()

@@ -106,8 +106,10 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
                 } catch {
                     fail(error)
                 }
+                // A stopped controller needs no newer state.
+                let stopped = observation?.isCancelled ?? true
                 again = work.withLock { work in
-                    let again = work.pending && !hasFailed
+                    let again = work.pending && !hasFailed && !stopped
                     work = RefetchWork(inFlight: again, pending: false)
                     return again
                 }
