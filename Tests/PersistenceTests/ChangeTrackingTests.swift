@@ -87,7 +87,7 @@ final class ChangeLog {
     @Test(arguments: [
         ("INSERT INTO photo (name) VALUES ('replace me')", true),
         ("INSERT INTO photo (name) VALUES (replace('abc', 'b', 'x'))", true),
-        ("UPDATE photo SET name = \"replace\" || 'd' WHERE id = 1", true),
+        ("UPDATE photo SET \"name\" = 'or replace' || 'd' WHERE id = 1", true),
         ("INSERT INTO \"replace\" (v) VALUES (1)", true),
         ("INSERT INTO noted (note) VALUES ('x')", true),
         ("INSERT OR REPLACE INTO photo (id, name) VALUES (1, 'a')", false),
@@ -139,5 +139,21 @@ final class ChangeLog {
             #expect(changes.mayAffect(join.region))
             #expect(!changes.mayAffect(columns.region))
         }
+    }
+}
+
+/// Double-quoted string literals are off on every connection Plume opens,
+/// as SQLite recommends: a misspelled column in double quotes is an error,
+/// not a constant.
+@Suite struct DoubleQuotedStringTests {
+    @Test func aMisspelledQuotedColumnIsAnErrorNotAString() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute(sql: "CREATE TABLE task (id INTEGER PRIMARY KEY, due_date TEXT)")
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT * FROM task ORDER BY \"dueDate\"") }
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "CREATE TABLE bad (x DEFAULT \"text\" CHECK (x <> \"y\"))") }
+        var configuration = Database.Configuration()
+        configuration.allowsDoubleQuotedStringLiterals = true
+        let legacy = try Database(location: .inMemory, configuration: configuration)
+        #expect(try String.fetchOne(legacy, sql: "SELECT \"abc\"") == "abc")
     }
 }

@@ -103,6 +103,9 @@ public final class Database {
         let milliseconds = configuration.busyTimeout.components.seconds * 1000
             + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        let doubleQuotedStrings: Int32 = configuration.allowsDoubleQuotedStringLiterals ? 1 : 0
+        _ = plume_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, doubleQuotedStrings, nil)
+        _ = plume_db_config_int(handle, SQLITE_DBCONFIG_DQS_DDL, doubleQuotedStrings, nil)
         installAuthorizer()
         changeTracker.install(on: self)
         // Reading the schema proves the file is a database and not corrupt.
