@@ -94,7 +94,7 @@ import Testing
                 let error = try #require(await consumer.failure)
                 let description = "\(error)"
                 if let failure = error as? FetchedResultsError {
-                    #expect(failure.code == .missingIdentityColumn || failure.code == .missingSectionColumn)
+                    #expect([.missingIdentityColumn, .missingSectionColumn, .missingSortColumn].contains(failure.code))
                     #expect(description.contains("\"\(column)\""), "\(description)")
                 } else {
                     #expect(error is DatabaseError)

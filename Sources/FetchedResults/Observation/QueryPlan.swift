@@ -21,6 +21,7 @@ struct QueryPlan<Item: FetchableRecord & Sendable> {
     /// - Throws: ``DatabaseError`` when the request's SQL does not compile
     ///   on the current schema (a table dropped, a column renamed).
     init(_ request: FetchRequest, _ db: Database) throws {
+        try Self.checkNames(of: request, db)
         schemaVersion = try Self.schemaVersion(db)
         region = try db.makeStatement(sql: request.sql).region
         // A raw query of one table is run with its order made total, as
@@ -29,6 +30,31 @@ struct QueryPlan<Item: FetchableRecord & Sendable> {
         self.request = singleTable.map { request.replacingSQL($0.orderedSQL) } ?? request
         incremental = try singleTable.map { IncrementalUpdater(query: $0, request: self.request) }
             ?? IncrementalUpdater(request: self.request, region: region, db)
+    }
+
+    /// A structured request's table and columns exist: an unknown one is
+    /// an error naming it, with the names there are (and the likely one).
+    ///
+    /// - Throws: ``FetchedResultsError``.
+    static func checkNames(of request: FetchRequest, _ db: Database) throws {
+        guard case .structured(let table, _, let sortColumns, _) = request.source else { return }
+        guard try db.tableExists(table) else {
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            throw FetchedResultsError(.noSuchTable(table: table, available: tables), sql: request.sql)
+        }
+        let columns = try db.columns(in: table).map(\.name)
+        func exists(_ name: String) -> Bool {
+            columns.contains { $0.lowercased() == name.lowercased() } || ["rowid", "oid", "_rowid_"].contains(name.lowercased())
+        }
+        for sort in sortColumns where !exists(sort.name) {
+            throw FetchedResultsError(.missingSortColumn(column: sort.name, available: columns), sql: request.sql)
+        }
+        guard exists(request.identityColumn) else {
+            throw FetchedResultsError(.missingIdentityColumn(column: request.identityColumn, available: columns), sql: request.sql)
+        }
+        if let section = request.sectionColumn, !exists(section) {
+            throw FetchedResultsError(.missingSectionColumn(column: section, available: columns), sql: request.sql)
+        }
     }
 
     /// SQLite's schema cookie, which every schema change increments.
