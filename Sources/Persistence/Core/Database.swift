@@ -82,6 +82,12 @@ public final class Database {
             throw DatabaseError(resultCode: error.extendedResultCode,
                                 message: "cannot open \(location): \(error.message)", sql: error.sql)
         }
+        do {
+            try configuration.prepareDatabase?(self)
+        } catch {
+            closeHandleAfterFailedSetup()
+            throw error
+        }
     }
 
     /// Opens a file connection.
