@@ -90,4 +90,39 @@ import Testing
             #expect(controller.snapshot.isEmpty == false)
         }
     }
+
+    /// A column of a custom collation: rows are placed by asking SQLite,
+    /// so the list keeps the collation's order through commits.
+    @Test(arguments: [false, true])
+    func aCustomCollationOrdersTheListAsSQLiteDoes(pool: Bool) async throws {
+        try await TestDatabase.withTemporary { database in
+            var configuration = Database.Configuration()
+            configuration.prepareDatabase = { db in
+                try db.add(collation: DatabaseCollation("length") { lhs, rhs in
+                    lhs.count == rhs.count ? .orderedSame : (lhs.count < rhs.count ? .orderedAscending : .orderedDescending)
+                })
+            }
+            let writer: any DatabaseWriter = pool ? try DatabasePool(path: database.path, configuration: configuration)
+                : try DatabaseQueue(path: database.path, configuration: configuration)
+            defer { try? writer.close() }
+            try await writer.write { db in
+                try db.execute(sql: "CREATE TABLE word (id INTEGER PRIMARY KEY, text TEXT COLLATE length)")
+                for text in ["ccc", "a", "bb", "dddd", "ee"] { try db.execute(sql: "INSERT INTO word (text) VALUES (?)", arguments: [text]) }
+            }
+            let request = FetchRequest(table: "word", sortedBy: [.ascending("text")])
+            let delivery = DispatchQueue(label: "d")
+            let controller = FetchedResultsController<Row>(database: writer, request: request, queue: delivery)
+            try await controller.performFetch()
+            defer { controller.stopObserving() }
+            for (id, text) in [(1, "z"), (4, "yyyyyy"), (2, "xxx")] {
+                try await writer.write { db in try db.execute(sql: "UPDATE word SET text = ? WHERE id = ?", arguments: [text, id]) }
+            }
+            let expected = try await writer.read { db in try String.fetchAll(db, sql: "SELECT text FROM word ORDER BY text, id") }
+            let deadline = Date().addingTimeInterval(10)
+            func shown() throws -> [String] { try controller.snapshot.fetchedObjects.map { try $0.decode(String.self, at: 1) } }
+            while try shown() != expected, Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(try shown() == expected)
+            #expect(expected.map(\.count) == expected.map(\.count).sorted())
+        }
+    }
 }
