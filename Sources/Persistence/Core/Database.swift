@@ -28,6 +28,9 @@ public final class Database {
     let changeTracker = ChangeTracker()
     let interruptHandle: InterruptHandle
     var statementCache: [String: Statement] = [:]
+    /// While a value observation fetches: the union of the regions of the
+    /// statements it uses (see ``recordingRegion(_:)``).
+    var recordedRegion: DatabaseRegion?
     var statementCacheOrder: [String] = []
     /// Statements alive on this connection, finalized at close.
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
@@ -312,7 +315,19 @@ public final class Database {
             throw DatabaseError(resultCode: .SQLITE_MISUSE,
                                 message: "expected one statement, found several (use execute(sql:) for scripts)", sql: sql)
         }
-        return Statement(database: self, handle: statementHandle, authorizer: authorizer)
+        let statement = Statement(database: self, handle: statementHandle, authorizer: authorizer)
+        recordedRegion?.formUnion(statement.region)
+        return statement
+    }
+
+    /// Runs `body` and returns, with its result, the tables and columns the
+    /// statements it prepared or took from the cache read.
+    func recordingRegion<T>(_ body: () throws -> T) rethrows -> (T, DatabaseRegion) {
+        let outer = recordedRegion
+        recordedRegion = DatabaseRegion()
+        defer { recordedRegion = outer.map { var union = $0; union.formUnion(recordedRegion ?? DatabaseRegion()); return union } }
+        let result = try body()
+        return (result, recordedRegion ?? DatabaseRegion())
     }
 
     /// A compiled statement from this connection's cache, compiled on first
@@ -322,6 +337,7 @@ public final class Database {
     public func cachedStatement(sql: String) throws -> Statement {
         if let statement = statementCache[sql] {
             statement.resetForReuse()
+            recordedRegion?.formUnion(statement.region)
             return statement
         }
         let statement = try makeStatement(sql: sql)
