@@ -68,21 +68,25 @@ let package = Package(
         .executableTarget(
             name: "plume",
             dependencies: ["PlumeCLI"]),
+        // Fixtures every test target shares (seeded generators).
+        .target(
+            name: "PlumeTestSupport",
+            path: "Tests/PlumeTestSupport"),
         .testTarget(
             name: "PersistenceTests",
-            dependencies: ["Persistence", "CSQLite"]),
+            dependencies: ["Persistence", "CSQLite", "PlumeTestSupport"]),
         .testTarget(
             name: "FetchedResultsTests",
-            dependencies: ["FetchedResults", "Persistence"]),
+            dependencies: ["FetchedResults", "Persistence", "PlumeTestSupport"]),
         .testTarget(
             name: "FetchedResultsDataSourceTests",
-            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal", "AppleListStandIns"]),
+            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal", "PlumeTestSupport", "AppleListStandIns"]),
         .testTarget(
             name: "AppleListStandInsTests",
             dependencies: ["AppleListStandIns", "FetchedResults"]),
         .testTarget(
             name: "PlumeCLITests",
-            dependencies: ["PlumeCLI", "plume", "Persistence"]),
+            dependencies: ["PlumeCLI", "plume", "Persistence", "PlumeTerminal", "PlumeTestSupport"]),
         .testTarget(
             name: "DocumentationTests",
             exclude: ["Fixtures"]),

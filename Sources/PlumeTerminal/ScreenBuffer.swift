@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a screen line is drawn.
 public enum ScreenStyle: Sendable, Equatable {
     /// Plain text.
@@ -54,6 +56,17 @@ public struct TerminalSize: Sendable, Equatable {
     public init(rows: Int, columns: Int) {
         self.rows = rows
         self.columns = columns
+    }
+
+    /// The size to use for what a terminal reported: a dimension it reports
+    /// as 0 comes from `LINES` or `COLUMNS` when they hold a positive
+    /// number, else it is 24 rows or 80 columns.
+    public init(reportedRows: Int, reportedColumns: Int, environment: [String: String]) {
+        func fallback(_ name: String, _ standard: Int) -> Int {
+            environment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 > 0 ? $0 : nil } ?? standard
+        }
+        rows = reportedRows > 0 ? reportedRows : fallback("LINES", 24)
+        columns = reportedColumns > 0 ? reportedColumns : fallback("COLUMNS", 80)
     }
 }
 

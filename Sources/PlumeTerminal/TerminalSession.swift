@@ -83,10 +83,16 @@ public final class TerminalSession {
 
     /// The size of the terminal behind a file descriptor (`TIOCGWINSZ`), or
     /// nil when it is not a terminal.
+    ///
+    /// A terminal whose size was never set reports 0 × 0 (a new
+    /// pseudo-terminal, `script` without a size, some CI runners): each
+    /// dimension it does not report comes from `LINES` and `COLUMNS`, or
+    /// is 24 × 80, as curses does.
     public static func size(of fileDescriptor: Int32) -> TerminalSize? {
         var window = winsize()
-        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else { return nil }
-        return TerminalSize(rows: Int(window.ws_row), columns: Int(window.ws_col))
+        guard ioctl(fileDescriptor, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+        return TerminalSize(reportedRows: Int(window.ws_row), reportedColumns: Int(window.ws_col),
+                            environment: ProcessInfo.processInfo.environment)
     }
 
     /// Writes text to the terminal at once (no buffering).

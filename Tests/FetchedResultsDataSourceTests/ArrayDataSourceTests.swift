@@ -1,6 +1,7 @@
 import FetchedResults
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 @testable import FetchedResultsDataSource
 
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func randomReplacementsKeepEveryRuleAndTheConsumerInStep() throws {
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         var nextID = 0
         let (dataSource, consumer) = try makeDataSource(RandomChangeSet.randomList(using: &rng, nextID: &nextID))
         #expect(consumer.reloads == 1)

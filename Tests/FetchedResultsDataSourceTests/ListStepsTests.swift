@@ -1,6 +1,7 @@
 import FetchedResults
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 @testable import FetchedResultsDataSource
 
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func stepsRebuildTheNewStateOnRandomChangeSets() throws {
-        var rng = SplitMix64(seed: 1)
+        var rng = SeededGenerator(seed: 1)
         var nextID = 0
         for _ in 0..<3_000 {
             let old = RandomChangeSet.randomList(using: &rng, nextID: &nextID)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func flatStepsRebuildTheFlatNewState() {
-        var rng = SplitMix64(seed: 2)
+        var rng = SeededGenerator(seed: 2)
         var nextID = 0
         for headers in [true, false] {
             for _ in 0..<2_000 {

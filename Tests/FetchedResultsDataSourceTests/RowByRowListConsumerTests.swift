@@ -1,6 +1,7 @@
 import FetchedResults
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 @testable import FetchedResultsDataSource
 
@@ -45,7 +46,7 @@ final class FlatTableStandIn: RowByRowListTarget {
 @Suite struct RowByRowListConsumerTests {
     @Test(arguments: [true, false])
     func aFlatTableFollowsRandomReplacementsOneCallAtATime(headers: Bool) throws {
-        var rng = SplitMix64(seed: headers ? 21 : 22)
+        var rng = SeededGenerator(seed: headers ? 21 : 22)
         var nextID = 0
         let dataSource = try ArrayDataSource<Entry, Int, RecordingCell>(
             sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id) { cell, entry in

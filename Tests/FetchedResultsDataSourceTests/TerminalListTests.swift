@@ -2,6 +2,7 @@ import FetchedResults
 import Foundation
 import Persistence
 import PlumeTerminal
+import PlumeTestSupport
 import Testing
 @testable import FetchedResultsDataSource
 
@@ -192,5 +193,46 @@ import Testing
         #expect(fixture.list.scrollOffset == 0)
         #expect(fixture.list.handle(.quit) == false)
         #expect(fixture.output.terminal.text == fixture.list.screen().text)
+    }
+
+    /// Forwards to a data source and counts the rows read by index path.
+    final class CountingDataSource: ListViewDataSource {
+        let base: ArrayDataSource<Entry, Int, TerminalCell>
+        var indexPathReads = 0
+        init(_ base: ArrayDataSource<Entry, Int, TerminalCell>) { self.base = base }
+        var numberOfSections: Int { base.numberOfSections }
+        func numberOfRows(inSection section: Int) -> Int { base.numberOfRows(inSection: section) }
+        func titleForHeader(inSection section: Int) -> String? { base.titleForHeader(inSection: section) }
+        func cell(for consumer: any ListConsumer<TerminalCell>, at indexPath: IndexPath) -> TerminalCell {
+            indexPathReads += 1
+            return base.cell(for: consumer, at: indexPath)
+        }
+        func cell(for consumer: any ListConsumer<TerminalCell>, configuredWith item: any Sendable, at indexPath: IndexPath) -> TerminalCell? {
+            base.cell(for: consumer, configuredWith: item, at: indexPath)
+        }
+    }
+
+    /// The list draws changed rows from the change set's items: no row is
+    /// read back by index path after a batch. Random change sets, and the
+    /// drawn rows equal the data source's state after each.
+    @Test func changedRowsComeFromTheChangeSet() throws {
+        let size = TerminalSize(rows: 200, columns: 60)
+        var random = SeededGenerator(seed: 515)
+        var nextID = 0
+        let first = RandomChangeSet.randomList(using: &random, nextID: &nextID)
+        let fixture = try makeList(size: size, sections: first)
+        let counting = CountingDataSource(fixture.dataSource)
+        fixture.list.dataSource = counting
+        var current = first
+        for step in 0..<200 {
+            let change = RandomChangeSet(old: current, using: &random, nextID: &nextID)
+            counting.indexPathReads = 0
+            try fixture.dataSource.setSections(change.new)
+            #expect(counting.indexPathReads == 0, "step \(step)")
+            let drawn = fixture.list.model.sections.map { $0.rows.map { $0.columns.first ?? "" } }
+            let expected = change.new.map { $0.items.map { "#\($0.id)" } }
+            #expect(drawn == expected, "step \(step)")
+            current = change.new
+        }
     }
 }

@@ -1,3 +1,4 @@
+import PlumeTestSupport
 import Testing
 @testable import FetchedResults
 

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 @testable import FetchedResults
 
@@ -31,8 +32,11 @@ import Testing
             for _ in 0..<10 {
                 let script = "BEGIN;\n" + writes.transaction().map { $0 + ";" }.joined(separator: "\n") + "\nCOMMIT;\n"
                 try LiveControllerTests.runSQLite3(database.path, script)
+                // One commit at a time: however slow the machine, each is
+                // seen alone (several seen at once could exceed what the
+                // incremental path takes).
+                #expect(try await LiveControllerTests.converges(consumer, request, writer))
             }
-            #expect(try await LiveControllerTests.converges(consumer, request, writer))
             #expect(try #require(controller.engineStatistics).incrementalUpdates > 0)
         }
     }

@@ -80,6 +80,38 @@ final class ChangeLog {
         }
     }
 
+    /// "Is this a REPLACE?" comes from the statement's and the schema's
+    /// tokens: the word in a string, a quoted name or `replace()` keeps
+    /// the rows tracked; the keyword, a `REPLACE` constraint or a trigger
+    /// that replaces does not.
+    @Test(arguments: [
+        ("INSERT INTO photo (name) VALUES ('replace me')", true),
+        ("INSERT INTO photo (name) VALUES (replace('abc', 'b', 'x'))", true),
+        ("UPDATE photo SET \"name\" = 'or replace' || 'd' WHERE id = 1", true),
+        ("INSERT INTO \"replace\" (v) VALUES (1)", true),
+        ("INSERT INTO noted (note) VALUES ('x')", true),
+        ("INSERT OR REPLACE INTO photo (id, name) VALUES (1, 'a')", false),
+        ("REPLACE INTO photo (id, name) VALUES (1, 'a')", false),
+        ("UPDATE OR REPLACE photo SET id = 2 WHERE id = 1", false),
+        ("INSERT INTO unique_replace (code) VALUES ('a')", false),
+        ("INSERT INTO triggered (v) VALUES (1)", false),
+    ] as [(String, Bool)])
+    func replaceIsTheKeywordNotTheWord(sql: String, tracked: Bool) throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            try db.execute(sql: """
+                CREATE TABLE "replace" (v);
+                CREATE TABLE noted (id INTEGER PRIMARY KEY, note TEXT DEFAULT 'replace later');
+                CREATE TABLE unique_replace (id INTEGER PRIMARY KEY, code TEXT UNIQUE ON CONFLICT REPLACE);
+                CREATE TABLE triggered (id INTEGER PRIMARY KEY, v);
+                CREATE TRIGGER triggered_copy AFTER INSERT ON triggered BEGIN REPLACE INTO photo (id, name) VALUES (NEW.v, 'copy'); END;
+                """)
+            let log = ChangeLog(db)
+            try db.execute(sql: sql)
+            #expect(log.last?.tablesWithUntrackedChanges.isEmpty == tracked, "\(String(describing: log.last))")
+        }
+    }
+
     @Test func schemaChangesAreFlagged() throws {
         try withDatabase { db in
             let log = ChangeLog(db)
@@ -107,5 +139,21 @@ final class ChangeLog {
             #expect(changes.mayAffect(join.region))
             #expect(!changes.mayAffect(columns.region))
         }
+    }
+}
+
+/// Double-quoted string literals are off on every connection Plume opens,
+/// as SQLite recommends: a misspelled column in double quotes is an error,
+/// not a constant.
+@Suite struct DoubleQuotedStringTests {
+    @Test func aMisspelledQuotedColumnIsAnErrorNotAString() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute(sql: "CREATE TABLE task (id INTEGER PRIMARY KEY, due_date TEXT)")
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT * FROM task ORDER BY \"dueDate\"") }
+        #expect(throws: DatabaseError.self) { try db.execute(sql: "CREATE TABLE bad (x DEFAULT \"text\" CHECK (x <> \"y\"))") }
+        var configuration = Database.Configuration()
+        configuration.allowsDoubleQuotedStringLiterals = true
+        let legacy = try Database(location: .inMemory, configuration: configuration)
+        #expect(try String.fetchOne(legacy, sql: "SELECT \"abc\"") == "abc")
     }
 }

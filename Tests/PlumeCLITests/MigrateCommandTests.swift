@@ -79,6 +79,77 @@ import Testing
         #expect(try directory.sqlite("db.sqlite", "SELECT count(*) FROM album") == "0")
     }
 
+    /// A failed first `up` on a new path leaves no file behind; a later
+    /// `status` still reads it as a new database.
+    @Test func aFailedUpOnANewPathCreatesNothing() throws {
+        let directory = try TemporaryDirectory()
+        try directory.writeMigrations(["0001_broken.sql": "-- migrate:up\nCREATE TABLE a (id);\nINSERT INTO missing VALUES (1);\n"])
+        let result = try directory.migrate(["up", "new.sqlite"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Migrations/0001_broken.sql:3: no such table: missing"))
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: directory.path("new.sqlite" + suffix)), "new.sqlite\(suffix)")
+        }
+        #expect(try directory.migrate(["status", "new.sqlite"]).status == 0)
+    }
+
+    /// A NUL byte in a migration file: SQLite would read the SQL up to it
+    /// only. Validation, dry runs and `up` reject the file by name and
+    /// offset; the database is not touched.
+    @Test func aMigrationFileWithANULIsRejectedByFileAndOffset() throws {
+        let directory = try TemporaryDirectory()
+        try directory.writeMigrations(["0001_nul.sql": "-- migrate:up\nCREATE TABLE a (id);\0\nCREATE TABLE b (id);\n"])
+        for command in [["validate", "db.sqlite"], ["up", "db.sqlite", "--dry-run"], ["up", "db.sqlite"], ["status", "db.sqlite"]] {
+            let result = try directory.migrate(command)
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stderr == "error: Migrations/0001_nul.sql:2: the file holds a NUL byte at byte offset 34; SQLite would stop reading the SQL there\n",
+                    "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path("db.sqlite")))
+    }
+
+    /// A migration that fills the database fails with exit status 1 like
+    /// any failing migration, and the database keeps what it had.
+    @Test func aFullDatabaseFailsTheMigrationWithStatusOne() throws {
+        let directory = try TemporaryDirectory()
+        try directory.writeMigrations([
+            "0001_a.sql": "-- migrate:up\nCREATE TABLE a (x);\n",
+            "0002_fill.sql": "-- migrate:up\nPRAGMA max_page_count = 8;\nCREATE TABLE big (x);\nINSERT INTO big VALUES (randomblob(100000));\n",
+        ])
+        let result = try directory.migrate(["up", "db.sqlite"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Migrations/0002_fill.sql:4: database or disk is full"), "\(result.stderr)")
+        #expect(try directory.sqlite("db.sqlite", "SELECT group_concat(version) FROM plume_migrations") == "1")
+        #expect(try directory.sqlite("db.sqlite", "SELECT count(*) FROM sqlite_master WHERE name = 'big'") == "0")
+    }
+
+    /// A process killed in the middle of a write (here Python's sqlite3,
+    /// exiting with a transaction open) leaves a hot journal; `status`
+    /// opens read-only and still reads the database, as sqlite3 would.
+    @Test func statusReadsADatabaseWithAHotJournal() throws {
+        let directory = try TemporaryDirectory()
+        try directory.copyDemoMigrations()
+        #expect(try directory.migrate(["up", "db.sqlite"]).status == 0)
+        let killed = try PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
+            import os, sqlite3
+            db = sqlite3.connect("db.sqlite", isolation_level=None)
+            db.execute("PRAGMA journal_mode = DELETE")
+            db.execute("CREATE TABLE filler (x)")
+            db.executemany("INSERT INTO filler VALUES (?)", [(os.urandom(500),) for _ in range(2000)])
+            db.execute("PRAGMA cache_size = 2")
+            db.execute("BEGIN")
+            db.execute("UPDATE filler SET x = randomblob(600)")
+            os._exit(9)
+            """], currentDirectory: directory.url)
+        #expect(killed.status == 9, "\(killed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.path("db.sqlite-journal")))
+        let status = try directory.migrate(["status", "db.sqlite"])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasPrefix("current version: 4\n"))
+        #expect(!FileManager.default.fileExists(atPath: directory.path("db.sqlite-journal")))
+        #expect(try directory.sqlite("db.sqlite", "PRAGMA integrity_check") == "ok")
+    }
+
     @Test func anEditedAppliedFileFailsValidationWith65() throws {
         let directory = try TemporaryDirectory()
         try directory.copyDemoMigrations()

@@ -8,6 +8,16 @@ enum REPLScripts {
     """#
 
     static let all: [REPLCompatibilityTests.Case] = [
+        .init(name: "a full database (max_page_count) fails the statement and the commit, and keeps its rows",
+              setup: "CREATE TABLE t (x); INSERT INTO t VALUES (1);", script: #"""
+        PRAGMA max_page_count = 3;
+        INSERT INTO t VALUES (randomblob(20000));
+        BEGIN;
+        INSERT INTO t VALUES (2);
+        INSERT INTO t VALUES (randomblob(20000));
+        COMMIT;
+        SELECT count(*) FROM t;
+        """#),
         .init(name: "every mode, headers on and off", setup: values, script: #"""
         .mode column
         SELECT * FROM t;

@@ -67,6 +67,24 @@ import Testing
         #expect(try watch.stop(signal: SIGTERM).status == 0)
     }
 
+    /// ±Infinity reaches a strict JSON parser (Python's) as ±Infinity.
+    @Test func infiniteRealsAreJSONNumbers() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("reals.sqlite")
+        try sqlite3Script(path, "CREATE TABLE r (id INTEGER PRIMARY KEY, x REAL); INSERT INTO r VALUES (1, 9e999), (2, -9e999), (3, 1.5);")
+        let watch = try StreamingPlume(["watch", path, "SELECT id, x FROM r ORDER BY id"])
+        let line = try watch.nextLine()
+        #expect(line.contains(#""x":9e999"#) && line.contains(#""x":-9e999"#))
+        let parsed = try PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", """
+            import json, sys
+            def strict(token): raise ValueError(token)
+            event = json.loads(sys.stdin.read(), parse_constant=strict)
+            print([row["x"] for row in event["sections"][0]["rows"]])
+            """], stdin: line)
+        #expect(parsed.stdout == "[inf, -inf, 1.5]\n", "\(parsed.stderr)")
+        #expect(try watch.stop(signal: SIGTERM).status == 0)
+    }
+
     @Test func tableFormatPrintsPlainLinesWhenNotATerminal() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("photos.sqlite")

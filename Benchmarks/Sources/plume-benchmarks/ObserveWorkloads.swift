@@ -9,8 +9,11 @@ import Persistence
 /// through the C API with no observer: the part of each figure that is the
 /// commit itself.
 ///
-/// Plume follows the commit incrementally (structured request over one
-/// table) or refetches and diffs (the same query as raw SQL); GRDB's
+/// Plume follows the commit incrementally (a structured request over one
+/// table, or the same query as raw SQL: `observe.incremental.sql.*`) or
+/// refetches and diffs (the raw SQL with a constant subquery as its filter,
+/// `WHERE (SELECT 1)`, which SQLite evaluates once and which keeps the
+/// incremental path away; the rows, the plan and the cost are the same); GRDB's
 /// `ValueObservation` refetches the array and the list computes a
 /// `CollectionDifference` of identities. For the refetch, `raw_ms` is the
 /// floor: the same write, then the query stepped through the C API (see
@@ -19,12 +22,16 @@ struct ObserveWorkload: Workload {
     var name: String
     var rows: Int
     var refetch: Bool
+    /// Whether Plume's request is the raw SQL (followed incrementally when
+    /// not `refetch`) rather than a structured request.
+    var rawSQL = false
     /// Whether the table has an index on the sort key (`name`), as a list
     /// sorted by a column usually has: SQLite then reads the rows in order
     /// instead of sorting them all after each commit.
     var indexesSortKey = false
 
     static let sql = "SELECT id, name, created, rating, album FROM photo ORDER BY name, id"
+    static let refetchedSQL = "SELECT id, name, created, rating, album FROM photo WHERE (SELECT 1) ORDER BY name, id"
 
     func makeContestants(in directory: URL) throws -> [Contestant] {
         let plumePath = directory.appendingPathComponent("\(name)-plume.sqlite").path
@@ -42,8 +49,8 @@ struct ObserveWorkload: Workload {
         try fill(plumePath)
         try fill(grdbPath)
         try fill(writePath)
-        let request = refetch
-            ? FetchRequest(sql: Self.sql)
+        let request = refetch ? FetchRequest(sql: Self.refetchedSQL)
+            : rawSQL ? FetchRequest(sql: Self.sql)
             : FetchRequest(table: "photo", sortedBy: [.ascending("name")])
         let plume = try PlumeObserver(path: plumePath, request: request)
         let grdb = try GRDBObserver(path: grdbPath, sql: Self.sql)

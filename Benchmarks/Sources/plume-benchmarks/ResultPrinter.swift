@@ -6,7 +6,7 @@ struct ResultPrinter {
 
     func printHeader(iterations: Int) {
         guard !json else { return }
-        Swift.print("Plume benchmarks: median of \(iterations) interleaved runs, SQLite \(sqliteVersion())")
+        Swift.print("Plume benchmarks: median (and plume p95) of \(iterations) interleaved runs, SQLite \(sqliteVersion())")
         Swift.print(row(["workload", "rows", "plume ms", "raw ms", "grdb ms", "plume/raw", "plume/grdb", "grdb/raw"]))
         Swift.print(String(repeating: "-", count: 104))
     }
@@ -23,6 +23,9 @@ struct ResultPrinter {
             for (contender, value) in others(result) {
                 fields.append("\"\(contender.rawValue)_ms\":\(format(value))")
             }
+            for contender in Contender.allCases {
+                if let p95 = result.p95[contender] { fields.append("\"\(contender.rawValue)_p95_ms\":\(format(p95))") }
+            }
             Swift.print("{" + fields.joined(separator: ",") + "}")
             return
         }
@@ -32,7 +35,7 @@ struct ResultPrinter {
             ratio(plume, raw), ratio(plume, grdb), ratio(grdb, raw),
         ]) + others(result).map { contender, value in
             "\(contender.rawValue) \(format(value)) ms (plume/\(contender.rawValue) \(ratio(plume, value)))"
-        }.joined(separator: " "))
+        }.joined(separator: " ") + (result.p95[.plume].map { " plume p95 \(format($0)) ms" } ?? ""))
     }
 
     /// Contenders beyond the table's columns (CollectionDifference).

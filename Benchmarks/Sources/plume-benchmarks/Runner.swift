@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs the contestants of a workload interleaved (A B C, B C A, C A B, …)
-/// so that drift of the machine hits them alike, and keeps the median.
+/// so that drift of the machine hits them alike, and keeps the median and
+/// the 95th percentile.
 struct Runner {
     var iterations: Int
     var directory: URL
@@ -35,7 +36,16 @@ struct Runner {
             throw ChecksumMismatch(workload: workload.name, checksums: checksums)
         }
         return WorkloadResult(name: workload.name, rows: workload.rows,
-                              milliseconds: samples.mapValues(Self.median))
+                              milliseconds: samples.mapValues(Self.median),
+                              p95: samples.mapValues { Self.percentile(95, of: $0) })
+    }
+
+    /// The nearest-rank percentile: the smallest sample at or above `p`
+    /// percent of the samples (the maximum below 20 samples for p95).
+    static func percentile(_ p: Double, of values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+        return sorted[min(max(rank, 1), sorted.count) - 1]
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -36,8 +36,15 @@ do {
     if filter.map({ MemoryWorkload.name.hasPrefix($0) }) ?? true {
         try MemoryWorkload.run(in: directory, json: json)
     }
+    // Before write.latency, whose observers leave work behind.
     if filter.map({ IdleWorkload.name.hasPrefix($0) }) ?? true {
         try IdleWorkload.run(in: directory, json: json)
+    }
+    if filter.map({ WriteLatencyWorkload.name.hasPrefix($0) }) ?? true {
+        try WriteLatencyWorkload.run(in: directory, json: json)
+    }
+    if filter.map({ IdentityLookupWorkload.name.hasPrefix($0) }) ?? true {
+        IdentityLookupWorkload.run(json: json)
     }
 } catch {
     FileHandle.standardError.write(Data("plume-benchmarks: \(error)\n".utf8))

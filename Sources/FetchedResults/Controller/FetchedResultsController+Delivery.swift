@@ -2,40 +2,47 @@ import Foundation
 import Persistence
 
 extension FetchedResultsController {
-    /// Hands an update to every async subscriber at once, and to the
-    /// delegate on `queue`, where the snapshot is swapped first.
+    /// Hands an update to every async subscriber's mailbox, and to the
+    /// delegate's, drained on `queue`, where the snapshot is swapped first.
     ///
-    /// Called on the writer queue by the engine of the current fetch;
-    /// updates of an engine replaced by a later `performFetch()` are dropped.
+    /// Called by the engine of the current fetch, in commit order; updates
+    /// of an engine replaced by a later `performFetch()` are dropped. It
+    /// never waits for a consumer (see ``UpdateMailbox``).
     func publish(_ update: FetchedResultsUpdate<Item>, from engine: ResultsEngine<Item>) {
         let isCurrent = state.withLock { state -> Bool in
             guard state.observation === engine.observation else { return false }
             state.latest = update.snapshot
-            for continuation in state.subscribers.values { continuation.yield(update) }
+            for mailbox in state.subscribers.values { mailbox.post(update) }
             return true
         }
-        guard isCurrent else { return }
-        queue.async { [self] in
-            let delegate = state.withLock { state -> (any FetchedResultsControllerDelegate<Item>)? in
-                state.snapshot = update.snapshot
-                return state.delegate
-            }
-            if let delegate { notify(delegate, of: update) }
+        guard isCurrent, delegateMailbox.post(update) else { return }
+        queue.async { [self] in drainDelegateMailbox() }
+    }
+
+    /// On `queue`: delivers the delegate's pending update (one, merged
+    /// from all that came since the last), then comes back for the next.
+    private func drainDelegateMailbox() {
+        guard let update = delegateMailbox.takeForDrain() else { return }
+        let delegate = state.withLock { state -> (any FetchedResultsControllerDelegate<Item>)? in
+            state.snapshot = update.snapshot
+            return state.delegate
         }
+        if let delegate { notify(delegate, of: update) }
+        queue.async { [self] in drainDelegateMailbox() }
     }
 
     /// Ends every async subscription with the error and tells the delegate.
     func fail(_ error: any Error, from engine: ResultsEngine<Item>) {
-        let continuations = state.withLock { state -> [AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.Continuation]? in
+        let mailboxes = state.withLock { state -> [UpdateMailbox<Item>]? in
             guard state.observation === engine.observation else { return nil }
             state.failure = error
             state.observation = nil
             defer { state.subscribers.removeAll() }
             return Array(state.subscribers.values)
         }
-        guard let continuations else { return }
+        guard let mailboxes else { return }
         engine.observation?.cancel()
-        for continuation in continuations { continuation.finish(throwing: error) }
+        for mailbox in mailboxes { mailbox.finish(throwing: error) }
         queue.async { [self] in
             delegate?.controller(self, didFailWith: error)
         }

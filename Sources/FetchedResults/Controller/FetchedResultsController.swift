@@ -26,13 +26,17 @@ import Persistence
 /// ``changes`` sequence.
 ///
 /// How the change set is computed:
-/// - A structured request over one table whose identity is the rowid (or
-///   an `INTEGER PRIMARY KEY`), without a limit, follows commits of its own
-///   queue or pool incrementally: it fetches only the changed rowids and
-///   places them by binary search on the sort order, in O(k log n).
-/// - Anything else (raw SQL, views, joins, limits, commits by other
-///   processes, schema changes) refetches and diffs by identity in
-///   O(n log n).
+/// - A request over one table whose identity is the rowid (or an `INTEGER
+///   PRIMARY KEY`), without a limit, follows commits of its own queue or
+///   pool incrementally: it fetches only the changed rowids and places
+///   them by binary search on the sort order, in O(k log n). That holds
+///   for structured requests and for raw SQL of the form
+///   `SELECT … FROM table [WHERE …] ORDER BY …` (no join, subquery,
+///   aggregate, `DISTINCT` or `LIMIT`), whose order the controller makes
+///   total by appending the identity as a last `ORDER BY` term.
+/// - Anything else (other SQL, views, joins, limits, commits by other
+///   processes without a change history, schema changes) refetches and
+///   diffs by identity in O(n log n).
 ///
 /// A row's content changed when any of its column values changed (the
 /// controller compares a hash of the row's values, so `Item` needs no
@@ -59,12 +63,14 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         weak var delegate: (any FetchedResultsControllerDelegate<Item>)?
         var observation: DatabaseChangeObservation?
         var engineStatistics: Mutex<EngineStatistics>?
-        var subscribers: [UInt64: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.Continuation] = [:]
+        var subscribers: [UInt64: UpdateMailbox<Item>] = [:]
         var nextSubscriber: UInt64 = 0
         var failure: (any Error)?
     }
 
     let state = Mutex(State())
+    /// The updates on their way to the delegate (see ``UpdateMailbox``).
+    let delegateMailbox = UpdateMailbox<Item>()
 
     /// Creates a controller. Nothing is fetched before ``performFetch()-91t8i``.
     ///
@@ -106,8 +112,9 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
             let engine = try ResultsEngine<Item>(request: request, reader: database, db)
             // Still on the writer queue: no commit can fall between the
             // fetch, the start of observation and the swap of state.
-            let observation = database.observeChanges { [weak self, engine] db, changes in
-                engine.process(changes, db) { self }
+            engine.controller = self
+            let observation = database.observeChanges { [engine] db, changes in
+                engine.process(changes, db)
             }
             engine.observation = observation
             let replaced = state.withLock { state in
@@ -121,7 +128,8 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                 // Subscribers start over from the new fetch.
                 let reset = FetchedResultsUpdate(snapshot: engine.snapshot, previousSnapshot: state.latest,
                                                  changes: ChangeSet(), isInitial: true)
-                for continuation in state.subscribers.values { continuation.yield(reset) }
+                for mailbox in state.subscribers.values { mailbox.post(reset) }
+                delegateMailbox.discardPending()
                 return state.observation
             }
             replaced?.cancel()
@@ -142,7 +150,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// Stops observing the database; the snapshot stays and every
     /// ``changes`` sequence ends.
     public func stopObserving() {
-        let (observation, continuations) = state.withLock { state in
+        let (observation, mailboxes) = state.withLock { state in
             defer {
                 state.observation = nil
                 state.subscribers.removeAll()
@@ -150,8 +158,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
             return (state.observation, Array(state.subscribers.values))
         }
         observation?.cancel()
-        // Outside the lock: finishing runs the streams' termination handlers.
-        for continuation in continuations { continuation.finish() }
+        for mailbox in mailboxes { mailbox.finish() }
     }
 
     /// How the current fetch followed commits so far.
@@ -207,22 +214,25 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// snapshot, then one update per change set. Each access starts a new
     /// subscription. A later ``performFetch()-91t8i`` sends a new initial update
     /// (``FetchedResultsUpdate/isInitial``): replace the list with it.
+    ///
+    /// A consumer that falls behind never makes updates pile up: the
+    /// updates it has not taken yet are merged into one, from its last
+    /// snapshot to the newest.
     public var changes: FetchedResultsUpdates<Item> {
-        let (stream, continuation) = AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.makeStream()
         state.withLock { state in
-            continuation.yield(FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest,
-                                                    changes: ChangeSet(), isInitial: true))
-            if let failure = state.failure {
-                continuation.finish(throwing: failure)
-                return
-            }
             state.nextSubscriber += 1
             let id = state.nextSubscriber
-            state.subscribers[id] = continuation
-            continuation.onTermination = { [weak self] _ in
+            let mailbox = UpdateMailbox<Item> { [weak self] in
                 self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
             }
+            mailbox.post(FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest,
+                                              changes: ChangeSet(), isInitial: true))
+            if let failure = state.failure {
+                mailbox.finish(throwing: failure)
+            } else {
+                state.subscribers[id] = mailbox
+            }
+            return FetchedResultsUpdates(mailbox: mailbox)
         }
-        return FetchedResultsUpdates(stream: stream)
     }
 }

@@ -45,22 +45,22 @@ public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequ
     /// One update: a snapshot and its change set.
     public typealias Element = FetchedResultsUpdate<Item>
 
-    let stream: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>
+    let mailbox: UpdateMailbox<Item>
 
     /// Iterates over updates.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: AsyncThrowingStream<FetchedResultsUpdate<Item>, any Error>.AsyncIterator
+        let mailbox: UpdateMailbox<Item>
 
         /// The next update, nil once the controller stops observing.
         ///
         /// - Throws: The error that ended observation.
         public mutating func next() async throws -> FetchedResultsUpdate<Item>? {
-            try await base.next()
+            try await mailbox.next()
         }
     }
 
     /// Starts iterating.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: stream.makeAsyncIterator())
+        AsyncIterator(mailbox: mailbox)
     }
 }

@@ -41,6 +41,41 @@ extension ChangeSet {
     }
 }
 
+extension ChangeSet where Item: Hashable {
+    /// The change set that turns `old` into `new`, where a row whose hash
+    /// is unchanged is confirmed unchanged by `==`: no update is missed,
+    /// whatever the items' `hash(into:)` does.
+    ///
+    /// ```swift
+    /// let changes = try ChangeSet.difference(
+    ///     from: [ListSection(name: nil, items: oldPhotos)],
+    ///     to: [ListSection(name: nil, items: newPhotos)],
+    ///     identity: { .integer($0.id) })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - old: The list before, section names unique, identities unique.
+    ///   - new: The list after, section names unique.
+    ///   - identity: A row's identity.
+    /// - Throws: ``FetchedResultsError`` when `new` holds an identity twice.
+    /// - Complexity: O(n log n) for n rows, plus one dictionary of the old
+    ///   rows by identity.
+    public static func difference(
+        from old: [ListSection<Item>], to new: [ListSection<Item>], identity: (Item) -> DatabaseValue
+    ) throws -> ChangeSet<Item> {
+        var oldItems: [DatabaseValue: Item] = [:]
+        for section in old {
+            for item in section.items { oldItems[identity(item)] = item }
+        }
+        return try difference(from: old, to: new, identity: identity) { item in
+            let hash = item.hashValue
+            // Equal hashes, different content: a hash that differs.
+            guard let oldItem = oldItems[identity(item)], oldItem != item, oldItem.hashValue == hash else { return hash }
+            return hash &+ 1
+        }
+    }
+}
+
 extension KeyedRows {
     /// The keys of plain sections.
     init<Item>(sections: [ListSection<Item>], identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int) {

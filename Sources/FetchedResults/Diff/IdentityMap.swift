@@ -14,8 +14,11 @@ extension ResultsDiff {
         }
     }
 
-    /// Old row index by identity. Integer identities in a compact range
-    /// (rowids, usually) index a plain array; others go through hashing.
+    /// Row index by identity: the one identity → position lookup (the
+    /// diff's, the scan's, a snapshot's `indexPath(forID:)`). Integer
+    /// identities in a compact range (rowids, usually: see
+    /// ``DenseIntegerTable``) index a plain array; others go through
+    /// hashing.
     struct IdentityMap {
         private var dense: [Int32] = []
         private var denseBase: Int64 = 0
@@ -37,8 +40,8 @@ extension ResultsDiff {
                 }
             }
             let span = high.subtractingReportingOverflow(low)
-            if integerIDs.count == keys.count, keys.count > 0, !span.overflow,
-               span.partialValue < Int64(keys.count) * 4 + 1024, keys.count < Int(Int32.max) {
+            if integerIDs.count == keys.count, keys.count > 0, !span.overflow, keys.count < Int(Int32.max),
+               DenseIntegerTable.fits(span: span.partialValue, count: keys.count, bitsPerSlot: 32) {
                 denseBase = low
                 var dense = [Int32](repeating: -1, count: Int(high - low) + 1)
                 for (index, value) in integerIDs.enumerated() { dense[Int(value - low)] = Int32(index) }
@@ -53,6 +56,8 @@ extension ResultsDiff {
 
         subscript(id: DatabaseValue) -> Int? {
             if case .integer(let value) = id { return index(ofInteger: value) }
+            // A real equal to an integer is that identity (`==`).
+            if case .real(let real) = id, let value = Int64(exactly: real) { return index(ofInteger: value) }
             return dense.isEmpty ? others[id] : nil
         }
 

@@ -1,5 +1,13 @@
 import Persistence
 
+/// The rows of one gap, in order, go first into the section before the
+/// gap, then into sections of their own, then into the section after it.
+enum GapStage: Int, Comparable {
+    case joiningBefore, ownSections, joiningAfter
+
+    static func < (lhs: GapStage, rhs: GapStage) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
 /// Where the placed rows of an incremental update go: into the section of
 /// the untouched row before them, of the one after them, or into sections
 /// of their own between the two.
@@ -41,16 +49,16 @@ struct SectionPlan<Item: Sendable> {
         while previous >= 0 && touched.contains(previous) { previous -= 1 }
         let before = previous >= 0 ? old.sectionIndex(containing: previous) : nil
         let after = gap < old.count ? old.sectionIndex(containing: gap) : nil
-        var phase = 0 // 0: joining `before`, 1: own sections, 2: joining `after`
+        var stage = GapStage.joiningBefore
         var own: [SectionRange] = []
         for row in rows {
-            if phase == 0, let before, old.sections[before].name == row.section {
+            if stage == .joiningBefore, let before, old.sections[before].name == row.section {
                 joined[before] += 1
             } else if let after, old.sections[after].name == row.section {
-                phase = 2
+                stage = .joiningAfter
                 joined[after] += 1
-            } else if phase < 2 && (before == nil || before != after) {
-                phase = 1
+            } else if stage < .joiningAfter && (before == nil || before != after) {
+                stage = .ownSections
                 if let last = own.indices.last, own[last].name == row.section {
                     own[last].count += 1
                 } else if betweenNames.insert(row.section).inserted {

@@ -6,7 +6,8 @@ import Persistence
 /// search in the current order: O(k log n) for k changed rows of n.
 ///
 /// It applies to a table (not a view) read alone, without a limit, whose
-/// identity is the rowid or its `INTEGER PRIMARY KEY` alias.
+/// identity is the rowid or its `INTEGER PRIMARY KEY` alias: structured
+/// requests, and raw SQL with the shape of a ``SingleTableQuery``.
 struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     private let tableKey: String
     private let rowSQL: String
@@ -14,7 +15,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     private let identityColumn: String
     private let sectionColumn: String?
     private let decodesItems: Bool
-    private let comparator: SortOrderComparator
+    private let comparator: RowOrderComparator
     private var locator: RowLocator?
 
     /// An updater, or nil when the request needs a refetch on every change.
@@ -25,7 +26,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         else { return nil }
         tableKey = table.lowercased()
         let selection = request.identityIsRowID ? "*, rowid AS \(quoteIdentifier(request.identityColumn))" : "*"
-        rowSQL = "SELECT \(selection) FROM \(quoteIdentifier(table)) WHERE \(filter.map { "(\($0)) AND " } ?? "")rowid = ?"
+        rowSQL = "SELECT \(selection) FROM \(quoteIdentifier(table)) WHERE \(filter.map { "(\($0)) AND " } ?? "")rowid = :plume_rowid"
         filterArguments = request.arguments
         identityColumn = request.identityColumn
         sectionColumn = request.sectionColumn
@@ -34,7 +35,18 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         if !sortColumns.contains(where: { $0.name.lowercased() == request.identityColumn.lowercased() }) {
             terms.append((request.identityColumn, true))
         }
-        comparator = SortOrderComparator(table: table, orderingTerms: terms)
+        comparator = .columns(SortOrderComparator(table: table, orderingTerms: terms))
+    }
+
+    /// An updater for a raw query of one table.
+    init(query: SingleTableQuery, request: FetchRequest) {
+        tableKey = query.table
+        rowSQL = query.rowSQL
+        filterArguments = request.arguments
+        identityColumn = request.identityColumn
+        sectionColumn = request.sectionColumn
+        decodesItems = request.batchSize == 0
+        comparator = .query(QueryOrderComparator(sql: query.comparisonSQL, arguments: request.arguments, identityColumn: request.identityColumn))
     }
 
     /// Whether the identity is the rowid: `rowid` itself, or the single
@@ -82,7 +94,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         }
         touched.sort()
         do {
-            let placed = try place(try fetchRows(rowIDs, db), in: storage, touched: touched, db)
+            let placed = try place(try fetchRows(rowIDs, sectionCollation: storage.sectionCollation, db), in: storage, touched: touched, db)
             guard let result = IncrementalDiff.apply(old: storage, touched: touched, placed: placed) else { return nil }
             self.locator?.apply(result, removed: rowIDs)
             return result
@@ -92,15 +104,14 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     }
 
     /// The changed rows that match the request, with their rowids.
-    private func fetchRows(_ rowIDs: Set<Int64>, _ db: Database) throws -> [(rowID: Int64, row: PlacedRow<Item>)] {
+    private func fetchRows(_ rowIDs: Set<Int64>, sectionCollation: BuiltInCollation, _ db: Database) throws -> [(rowID: Int64, row: PlacedRow<Item>)] {
         var rows: [(rowID: Int64, row: PlacedRow<Item>)] = []
         var arguments = filterArguments
-        arguments.positional.append(.null)
         for rowID in rowIDs {
-            arguments.positional[arguments.positional.count - 1] = .integer(rowID)
+            arguments.named["plume_rowid"] = .integer(rowID)
             guard let row = try Row.fetchOne(db, sql: rowSQL, arguments: arguments) else { continue }
             let id = row[identityColumn] ?? .integer(rowID)
-            let section = sectionColumn.flatMap { row[$0] } ?? .null
+            let section = sectionCollation.key(sectionColumn.flatMap { row[$0] } ?? .null)
             do {
                 let item = decodesItems ? try Item(row: row) : nil
                 rows.append((rowID, PlacedRow(key: RowKey(id: id, contentHash: row.contentHash), section: section, item: item, gap: 0)))

@@ -2,75 +2,159 @@ import Foundation
 import Persistence
 
 /// The controller's working state: the current rows, and how to bring them
-/// up to date after a commit. It lives on the database's writer queue.
+/// up to date after a commit.
+///
+/// Commits reach ``process(_:_:)`` on the writer's queue. A commit the
+/// engine can follow incrementally (O(k log n)) is applied there, at once.
+/// A refetch of a pool's result runs on one of its readers instead, off
+/// the writer's queue, so the process's own writes never wait for it;
+/// commits that arrive meanwhile are merged into one more refetch of the
+/// newest state. A queue has one connection: it refetches on it.
 final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable {
-    // Safe: created inside a writer-queue access and afterwards only used
-    // by the change observer, which runs on the writer queue; the
-    // controller only reads `snapshot` and `observation` once, right after
-    // creation, inside the same access's happens-before edge.
-    let request: FetchRequest
-    let fetcher: ResultsFetcher<Item>
-    let region: DatabaseRegion
-    let pages: PageLoader<Item>?
+    // Safe: the mutable state below is used by one thread at a time. It is
+    // created inside a writer-queue access; afterwards the writer's queue
+    // uses it only while no refetch is in flight, and a refetch job only
+    // while it is (`work`, under its lock, says which, and its lock orders
+    // the two). The controller reads `snapshot` and `observation` once,
+    // right after creation, inside the same access.
+
+    /// The request as the controller was given it.
+    let originalRequest: FetchRequest
+    private var plan: QueryPlan<Item>
+    private var fetcher: ResultsFetcher<Item>
+    private var pages: PageLoader<Item>?
+    private let reader: any DatabaseReader
     var storage: ResultsStorage<Item>
     var snapshot: FetchedResultsSnapshot<Item>
     var observation: DatabaseChangeObservation?
-    var incremental: IncrementalUpdater<Item>?
+    /// Where updates go; held weakly, so an abandoned controller stops.
+    weak var controller: FetchedResultsController<Item>?
     private var hasFailed = false
     let statistics = Mutex(EngineStatistics())
 
-    init(request: FetchRequest, reader: any DatabaseReader, _ db: Database) throws {
-        self.request = request
-        self.fetcher = ResultsFetcher(request: request)
-        self.region = try db.makeStatement(sql: request.sql).region
-        self.pages = request.batchSize > 0
-            ? PageLoader(reader: reader, query: PageQuery(request: request), batchSize: request.batchSize)
-            : nil
-        self.storage = try fetcher.fetch(db).storage
-        self.snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
-        self.incremental = try IncrementalUpdater(request: request, region: region, db)
+    /// Refetches of a pool's result: on a reader, one at a time.
+    private let refetchReader: DatabasePool?
+    private let refetchQueue = DispatchQueue(label: "Plume.FetchedResults.refetch")
+    private let work = Mutex(RefetchWork())
+
+    struct RefetchWork {
+        /// A refetch job is running: it owns the engine's state.
+        var inFlight = false
+        /// Commits arrived during the job: it runs once more.
+        var pending = false
     }
 
-    /// Brings the rows up to date after a commit and publishes the change
-    /// set, if any, to the controller.
-    func process(_ changes: DatabaseChanges, _ db: Database, controller: () -> FetchedResultsController<Item>?) {
-        guard !hasFailed, changes.mayAffect(region) else { return }
+    /// The request as run (see ``QueryPlan``).
+    var request: FetchRequest { plan.request }
+
+    init(request: FetchRequest, reader: any DatabaseReader, _ db: Database) throws {
+        originalRequest = request
+        self.reader = reader
+        refetchReader = reader as? DatabasePool
+        plan = try QueryPlan(request, db)
+        fetcher = ResultsFetcher(request: plan.request)
+        pages = Self.pageLoader(plan.request, reader: reader)
+        storage = try fetcher.fetch(db).storage
+        snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
+    }
+
+    private static func pageLoader(_ request: FetchRequest, reader: any DatabaseReader) -> PageLoader<Item>? {
+        request.batchSize > 0 ? PageLoader(reader: reader, query: PageQuery(request: request), batchSize: request.batchSize) : nil
+    }
+
+    /// Brings the rows up to date after a commit, on the writer's queue,
+    /// and publishes the change set, if any.
+    func process(_ changes: DatabaseChanges, _ db: Database) {
+        let refetchRunning = work.withLock { work in
+            if work.inFlight { work.pending = true }
+            return work.inFlight
+        }
+        guard !refetchRunning, !hasFailed else { return }
         do {
-            let previous = snapshot
-            let newStorage: ResultsStorage<Item>
-            let positional: PositionalChanges
-            if incremental != nil, changes.isFullyTracked(in: region),
-               let update = try incremental?.update(storage, changes: changes, db) {
-                (newStorage, positional) = (update.storage, update.changes)
+            let schemaChanged = try QueryPlan<Item>.schemaVersion(db) != plan.schemaVersion
+            guard schemaChanged || changes.mayAffect(plan.region) else { return }
+            if !schemaChanged, let update = try incrementalUpdate(changes, db) {
                 statistics.withLock { $0.incrementalUpdates += 1 }
+                try commit(update.storage, update.changes)
+            } else if let refetchReader {
+                startRefetch(on: refetchReader)
             } else {
-                statistics.withLock { $0.refetches += 1 }
-                let indexed = ResultsDiff.IndexedKeys(storage.keys)
-                let sources: [Int32]
-                (newStorage, sources) = try fetcher.fetch(db, previous: storage, indexed: indexed)
-                positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
-                                                     sources: sources, identityColumn: request.identityColumn,
-                                                     sql: request.sql)
-                incremental?.invalidate()
+                try refetch(db)
             }
-            storage = newStorage
-            guard !positional.isEmpty else { return }
-            snapshot = FetchedResultsSnapshot(storage: newStorage, pages: pages)
-            let changeSet = try positional.changeSet(newSections: newStorage.sections) { index in
-                try self.item(atGlobal: index, of: newStorage, pages: pages)
-            }
-            controller()?.publish(FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: previous,
-                                                       changes: changeSet, isInitial: false), from: self)
         } catch {
-            hasFailed = true
-            controller()?.fail(error, from: self)
+            fail(error)
         }
     }
 
-    private func item(atGlobal index: Int, of storage: ResultsStorage<Item>, pages: PageLoader<Item>?) throws -> Item {
-        if let items = storage.items { return items[index] }
-        guard let pages else { preconditionFailure("a storage without items has a page loader") }
-        return try pages.item(at: index, in: storage)
+    /// The incremental update of a fully tracked commit, or nil when it
+    /// takes a refetch.
+    private func incrementalUpdate(_ changes: DatabaseChanges, _ db: Database) throws -> IncrementalResult<Item>? {
+        guard plan.incremental != nil, changes.isFullyTracked(in: plan.region) else { return nil }
+        return try plan.incremental?.update(storage, changes: changes, db)
+    }
+
+    /// Runs refetches on a reader until no commit is left unseen.
+    private func startRefetch(on pool: DatabasePool) {
+        work.withLock { $0 = RefetchWork(inFlight: true, pending: false) }
+        refetchQueue.async { [self] in
+            var again = true
+            while again {
+                do {
+                    // A read transaction: the newest committed state, which
+                    // covers every commit notified so far.
+                    try pool.read { db in try refetch(db) }
+                } catch {
+                    fail(error)
+                }
+                // A stopped controller needs no newer state.
+                let stopped = observation?.isCancelled ?? true
+                again = work.withLock { work in
+                    let again = work.pending && !hasFailed && !stopped
+                    work = RefetchWork(inFlight: again, pending: false)
+                    return again
+                }
+            }
+        }
+    }
+
+    /// Refetches and diffs on `db` (after a new plan when the schema
+    /// changed), and publishes the change set.
+    private func refetch(_ db: Database) throws {
+        if try QueryPlan<Item>.schemaVersion(db) != plan.schemaVersion { try replan(db) }
+        statistics.withLock { $0.refetches += 1 }
+        let indexed = ResultsDiff.IndexedKeys(storage.keys)
+        let (newStorage, sources) = try fetcher.fetch(db, previous: storage, indexed: indexed)
+        let positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
+                                                 sources: sources, identityColumn: plan.request.identityColumn,
+                                                 sql: plan.request.sql)
+        plan.incremental?.invalidate()
+        try commit(newStorage, positional)
+    }
+
+    /// After a schema change: the request's plan on the new schema. The
+    /// columns are resolved again by the refetch that follows.
+    private func replan(_ db: Database) throws {
+        plan = try QueryPlan(originalRequest, db)
+        fetcher = ResultsFetcher(request: plan.request)
+        pages = Self.pageLoader(plan.request, reader: reader)
+    }
+
+    /// Makes the new rows current and publishes their change set.
+    private func commit(_ newStorage: ResultsStorage<Item>, _ positional: PositionalChanges) throws {
+        let previous = snapshot
+        storage = newStorage
+        guard !positional.isEmpty else { return }
+        snapshot = FetchedResultsSnapshot(storage: newStorage, pages: pages)
+        let changeSet = try positional.changeSet(newSections: newStorage.sections) { index in
+            try self.snapshot.object(atGlobal: index)
+        }
+        controller?.publish(FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: previous,
+                                                 changes: changeSet, isInitial: false), from: self)
+    }
+
+    private func fail(_ error: any Error) {
+        hasFailed = true
+        controller?.fail(error, from: self)
     }
 }
 

@@ -48,6 +48,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         var storage = ResultsStorage<Item>()
         storage.keys = scan.rows.keys
         storage.sections = scan.rows.sections
+        storage.sectionCollation = scan.rows.sectionCollation
         storage.columnNames = scan.columns
         if !isBatched {
             storage.items = Self.items(sources: scan.sources, decoded: decoded, previous: previousItems)

@@ -24,11 +24,17 @@ struct RowLocator {
         private let serials: [Int]
         private let indexBySerial: [Int: Int]?
 
+        /// Up to this many lookups, a linear search over the chunks' serials
+        /// (a few hundred integers at a million rows, in cache) beats
+        /// hashing every serial into a map first.
+        static let linearSearchLimit = 16
+
         /// - Parameter lookups: How many lookups will follow.
-        /// - Complexity: O(1) for up to 16 lookups, O(chunks) otherwise.
+        /// - Complexity: O(1) for up to ``linearSearchLimit`` lookups,
+        ///   O(chunks) otherwise.
         init(_ keys: ChunkedArray<RowKey>, lookups: Int) {
             serials = keys.serials
-            guard lookups > 16 else {
+            guard lookups > Self.linearSearchLimit else {
                 indexBySerial = nil
                 return
             }

@@ -24,97 +24,127 @@ enum RowScanner {
                      decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
-        let columns = statement.columnNames
-        let layout = RowLayout(columns: columns)
-        guard let identityIndex = layout.index(ofColumn: request.identityColumn) else {
-            throw FetchedResultsError(.missingIdentityColumn(column: request.identityColumn, available: columns), sql: sql)
-        }
-        var sectionIndex: Int?
-        if let sectionColumn = request.sectionColumn {
-            guard let index = layout.index(ofColumn: sectionColumn) else {
-                throw FetchedResultsError(.missingSectionColumn(column: sectionColumn, available: columns), sql: sql)
-            }
-            sectionIndex = index
-        }
-        var keys = ChunkedArray<RowKey>()
-        var chunk = Self.emptyChunk()
-        var sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql)
-        // Rows matched to a previous row are checked against the previous
-        // rows matched so far; the others (all of a first fetch) by value.
-        var previousKeys = ChunkedArray<RowKey>.Reader(previous?.keys ?? ChunkedArray())
-        let previousIndex = previous?.index ?? ResultsDiff.IdentityMap(ChunkedArray())
-        var matched = [Bool](repeating: false, count: previous?.keys.count ?? 0)
-        var identities = DuplicateDetector(column: request.identityColumn, sql: sql)
         try statement.setArguments(request.arguments)
         defer { statement.reset() }
-        let columnCount = columns.count
+        // Step first, then read the columns: a schema change since the last
+        // scan re-prepares the statement on this step.
+        var hasRow = try statement.step()
+        let columns = try ResultColumns(statement, request: request, sql: sql)
+        var rows = ScannedRows(request: request, sql: sql, columns: columns, previous: previous)
         // Unwrapped once: copying the decoder's closure per row is costly.
         let decodes = decoder != nil
-        let matchesPrevious = previous != nil
-        let reuses = decoder?.reusesPrevious == true && matchesPrevious
+        let reuses = decoder?.reusesPrevious == true && previous != nil
         let decode = decoder?.decode ?? { _ in }
-        var sources: [Int32] = []
-        while try statement.step() {
-            var hash = ContentHash()
-            // An integer identity (rowids, usually) is taken while hashing,
-            // not read a second time.
-            var integerID: Int64?
-            for column in 0..<columnCount {
-                statement.withUnsafeColumnBytes(at: column) { storageClass, bytes in
-                    hash.combine(storageClass, bytes)
-                    if column == identityIndex, storageClass == .integer { integerID = bytes.loadUnaligned(as: Int64.self) }
+        while hasRow {
+            let isUnchanged = try rows.add(statement)
+            if decodes, !(reuses && isUnchanged) {
+                do {
+                    try decode(statement.currentRow())
+                } catch var error as RowDecodingError {
+                    error.sql = sql
+                    throw error
                 }
             }
-            let contentHash = hash.value
-            let id: DatabaseValue
-            let previousMatch: Int?
-            if let integerID {
-                id = .integer(integerID)
-                previousMatch = previousIndex.index(ofInteger: integerID)
-            } else {
-                id = statement.columnValue(at: identityIndex)
-                previousMatch = previousIndex[id]
-            }
-            var previousRow = -1
-            if let index = previousMatch {
-                guard !matched[index] else {
-                    throw FetchedResultsError(.duplicateIdentity(column: request.identityColumn, value: id), sql: sql)
-                }
-                matched[index] = true
-                previousRow = index
-            } else {
-                try identities.insert(id)
-            }
-            if let sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
-            chunk.append(RowKey(id: id, contentHash: contentHash))
-            if chunk.count == ChunkedArray<RowKey>.initialChunkSize {
-                keys.append(chunk: chunk)
-                chunk = Self.emptyChunk()
-            }
-            var isUnchanged = false
-            if matchesPrevious {
-                isUnchanged = previousRow >= 0 && previousKeys.contentHash(at: previousRow) == contentHash
-                sources.append(isUnchanged ? Int32(previousRow) : -1)
-            }
-            guard decodes, !(reuses && isUnchanged) else { continue }
-            do {
-                try decode(statement.currentRow())
-            } catch var error as RowDecodingError {
-                error.sql = sql
-                throw error
-            }
+            hasRow = try statement.step()
         }
-        keys.append(chunk: chunk)
-        try identities.finish()
-        // Without a section column, one section named NULL holds every row.
-        if sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
-        return (KeyedRows(keys: keys, sections: sections.sections), columns, sources)
+        return (try rows.finish(), columns.names, rows.sources)
     }
 
-    private static func emptyChunk() -> [RowKey] {
+    fileprivate static func emptyChunk() -> [RowKey] {
         var chunk: [RowKey] = []
         chunk.reserveCapacity(ChunkedArray<RowKey>.initialChunkSize)
         return chunk
+    }
+}
+
+/// The keys, sections and sources of a scan, row by row.
+private struct ScannedRows {
+    let columns: ResultColumns
+    let identityColumn: String
+    let sql: String
+    let matchesPrevious: Bool
+    var keys = ChunkedArray<RowKey>()
+    var chunk = RowScanner.emptyChunk()
+    var sections: SectionBuilder
+    // Rows matched to a previous row are checked against the previous rows
+    // matched so far; the others (all of a first fetch) by value.
+    var previousKeys: ChunkedArray<RowKey>.Reader
+    let previousIndex: ResultsDiff.IdentityMap
+    var matched: [Bool]
+    var identities: DuplicateDetector
+    /// With previous rows: per row, the previous index of the row it
+    /// repeats unchanged, or -1.
+    var sources: [Int32] = []
+
+    init(request: FetchRequest, sql: String, columns: ResultColumns, previous: ResultsDiff.IndexedKeys?) {
+        self.columns = columns
+        self.identityColumn = request.identityColumn
+        self.sql = sql
+        matchesPrevious = previous != nil
+        sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql, collation: columns.sectionCollation)
+        previousKeys = ChunkedArray<RowKey>.Reader(previous?.keys ?? ChunkedArray())
+        previousIndex = previous?.index ?? ResultsDiff.IdentityMap(ChunkedArray())
+        matched = [Bool](repeating: false, count: previous?.keys.count ?? 0)
+        identities = DuplicateDetector(column: request.identityColumn, sql: sql)
+    }
+
+    /// Adds the statement's current row; returns whether it repeats a
+    /// previous row unchanged (same identity and content hash).
+    @inline(__always)
+    mutating func add(_ statement: Statement) throws -> Bool {
+        let (id, contentHash) = hashRow(statement)
+        let previousRow = try match(id)
+        if let sectionIndex = columns.sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
+        chunk.append(RowKey(id: id, contentHash: contentHash))
+        if chunk.count == ChunkedArray<RowKey>.initialChunkSize {
+            keys.append(chunk: chunk)
+            chunk = RowScanner.emptyChunk()
+        }
+        guard matchesPrevious else { return false }
+        let isUnchanged = previousRow >= 0 && previousKeys.contentHash(at: previousRow) == contentHash
+        sources.append(isUnchanged ? Int32(previousRow) : -1)
+        return isUnchanged
+    }
+
+    /// The row's identity and content hash, read in place. An integer
+    /// identity (rowids, usually) is taken while hashing, not read twice.
+    @inline(__always)
+    private func hashRow(_ statement: Statement) -> (DatabaseValue, Int) {
+        var hash = ContentHash(seed: columns.hashSeed)
+        var integerID: Int64?
+        let identityIndex = columns.identityIndex
+        for column in 0..<columns.names.count {
+            statement.withUnsafeColumnBytes(at: column) { storageClass, bytes in
+                hash.combine(storageClass, bytes)
+                if column == identityIndex, storageClass == .integer { integerID = bytes.loadUnaligned(as: Int64.self) }
+            }
+        }
+        return (integerID.map { .integer($0) } ?? statement.columnValue(at: identityIndex), hash.value)
+    }
+
+    /// The previous index of the row with this identity, or -1; checks
+    /// that no identity appears twice.
+    @inline(__always)
+    private mutating func match(_ id: DatabaseValue) throws -> Int {
+        let previousMatch = if case .integer(let integer) = id { previousIndex.index(ofInteger: integer) } else { previousIndex[id] }
+        guard let index = previousMatch else {
+            try identities.insert(id)
+            return -1
+        }
+        guard !matched[index] else {
+            throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: id), sql: sql)
+        }
+        matched[index] = true
+        return index
+    }
+
+    /// The keys and sections, once every row is in.
+    mutating func finish() throws -> KeyedRows {
+        keys.append(chunk: chunk)
+        try identities.finish()
+        // Without a section column, one section named NULL holds every row.
+        if columns.sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
+        return KeyedRows(keys: keys, sections: sections.sections, sectionCollation: columns.sectionCollation)
     }
 }
 
@@ -123,17 +153,21 @@ enum RowScanner {
 struct SectionBuilder {
     let column: String
     let sql: String
+    let collation: BuiltInCollation
     private(set) var sections: [SectionRange] = []
     private var seen: Set<DatabaseValue> = []
     private var total = 0
 
-    init(column: String, sql: String) {
+    init(column: String, sql: String, collation: BuiltInCollation = .binary) {
         self.column = column
         self.sql = sql
+        self.collation = collation
     }
 
-    /// Appends `count` rows whose section value is `name`.
-    mutating func append(_ name: DatabaseValue, count: Int = 1) throws(FetchedResultsError) {
+    /// Appends `count` rows whose section value is `value`: the section
+    /// is named by the collation's key of it.
+    mutating func append(_ value: DatabaseValue, count: Int = 1) throws(FetchedResultsError) {
+        let name = collation.key(value)
         defer { total += count }
         if let last = sections.indices.last, sections[last].name == name {
             sections[last].count += count
@@ -173,7 +207,7 @@ struct DuplicateDetector {
         defer { integers = [] }
         if let low = integers.min(), let high = integers.max() {
             let span = high.subtractingReportingOverflow(low)
-            if !span.overflow, span.partialValue < Int64(integers.count) * 8 + 4096 {
+            if !span.overflow, DenseIntegerTable.fits(span: span.partialValue, count: integers.count, bitsPerSlot: 1) {
                 var seen = [UInt64](repeating: 0, count: Int(span.partialValue) / 64 + 1)
                 for value in integers {
                     let offset = Int(value - low)

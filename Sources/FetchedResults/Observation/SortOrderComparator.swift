@@ -39,5 +39,55 @@ struct SortOrderComparator {
     }
 }
 
+/// Whether one row sorts before another in a request's order, asked of
+/// SQLite: by the columns of a structured request, or by running a raw
+/// query on the two rows.
+enum RowOrderComparator {
+    case columns(SortOrderComparator)
+    case query(QueryOrderComparator)
+
+    /// The comparison's statement on a connection.
+    func statement(_ db: Database) throws -> Statement {
+        switch self {
+        case .columns(let comparator): try comparator.statement(db)
+        case .query(let comparator): try comparator.statement(db)
+        }
+    }
+
+    /// Whether row `a` sorts before row `b`; both must exist.
+    func isBefore(_ a: Int64, _ b: Int64, _ statement: Statement) throws -> Bool {
+        switch self {
+        case .columns(let comparator): try comparator.isBefore(a, b, statement)
+        case .query(let comparator): try comparator.isBefore(a, b, statement)
+        }
+    }
+}
+
+/// Compares two rows of a raw single-table query by running the query
+/// restricted to both (``SingleTableQuery/comparisonSQL``): the first row
+/// it returns sorts first, by the query's own `ORDER BY`, collations,
+/// expressions and all.
+struct QueryOrderComparator {
+    let sql: String
+    let arguments: StatementArguments
+    let identityColumn: String
+
+    func statement(_ db: Database) throws -> Statement {
+        try db.cachedStatement(sql: sql)
+    }
+
+    /// Whether row `a` sorts before row `b`; both must match the query.
+    func isBefore(_ a: Int64, _ b: Int64, _ statement: Statement) throws -> Bool {
+        var arguments = self.arguments
+        arguments.named["plume_a"] = .integer(a)
+        arguments.named["plume_b"] = .integer(b)
+        try statement.setArguments(arguments)
+        defer { statement.reset() }
+        guard try statement.step(), let index = statement.columnNames.firstIndex(where: { $0.lowercased() == identityColumn.lowercased() })
+        else { throw RowVanished() }
+        return statement.columnValue(at: index) == .integer(a)
+    }
+}
+
 /// A row the incremental update expected is gone: refetch instead.
 struct RowVanished: Error {}

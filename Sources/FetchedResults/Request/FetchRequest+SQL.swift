@@ -17,6 +17,13 @@ extension FetchRequest {
         }
     }
 
+    /// The same request running other SQL.
+    func replacingSQL(_ sql: String) -> FetchRequest {
+        var request = self
+        request.source = .sql(sql)
+        return request
+    }
+
     /// Whether the identity column names the rowid itself (`rowid`, `oid`,
     /// `_rowid_`), which `SELECT *` leaves out.
     var identityIsRowID: Bool {

@@ -16,7 +16,8 @@ import Persistence
 ///     sortedBy: [.ascending("album"), .descending("takenAt")],
 ///     sectionColumn: "album")
 ///
-/// // Raw SQL: any query (joins, aggregates); refetched and diffed on change.
+/// // Raw SQL: any query. One table read in order is followed incrementally;
+/// // joins and aggregates are refetched and diffed on change.
 /// let albums = FetchRequest(
 ///     sql: "SELECT album AS id, COUNT(*) AS count FROM photo GROUP BY album ORDER BY album")
 /// ```
@@ -100,6 +101,13 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
     ///
     /// The query must select the identity column, and the section column
     /// when there is one, and be ordered by the section column first.
+    ///
+    /// A query of the form `SELECT … FROM table [WHERE …] ORDER BY …` (no
+    /// join, subquery, aggregate, `DISTINCT` or `LIMIT`) that selects the
+    /// table's rowid as its identity follows commits incrementally, like a
+    /// structured request; the controller then appends the identity as the
+    /// last `ORDER BY` term, so rows tied on every term are in identity
+    /// order.
     ///
     /// - Parameters:
     ///   - sql: One `SELECT` statement.

@@ -15,7 +15,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         fileprivate enum Base: Hashable, Sendable {
             case duplicateIdentity, missingIdentityColumn, missingSectionColumn
             case sectionNotOrdered, sectionColumnNotFirstSort, invalidBatchSize
-            case rowDeleted
+            case rowDeleted, noSuchTable, missingSortColumn
         }
         fileprivate let base: Base
         /// Two rows have the same identity.
@@ -35,6 +35,10 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         /// by a commit whose change set has not arrived yet, and the item
         /// type cannot decode it from its identity and `NULL`s.
         public static let rowDeleted = Code(base: .rowDeleted)
+        /// A structured request names a table or view that does not exist.
+        public static let noSuchTable = Code(base: .noSuchTable)
+        /// A structured request sorts by a column its table does not have.
+        public static let missingSortColumn = Code(base: .missingSortColumn)
 
         public var description: String {
             switch base {
@@ -45,6 +49,8 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
             case .sectionColumnNotFirstSort: "section column is not the first sort column"
             case .invalidBatchSize: "invalid batch size"
             case .rowDeleted: "row deleted"
+            case .noSuchTable: "no such table"
+            case .missingSortColumn: "missing sort column"
             }
         }
     }
@@ -57,6 +63,8 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case sectionColumnNotFirstSort(column: String, firstSortColumn: String?)
         case invalidBatchSize(Int)
         case rowDeleted(column: String, id: DatabaseValue, decodingError: String)
+        case noSuchTable(table: String, available: [String])
+        case missingSortColumn(column: String, available: [String])
     }
 
     let detail: Detail
@@ -78,6 +86,8 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case .sectionColumnNotFirstSort: .sectionColumnNotFirstSort
         case .invalidBatchSize: .invalidBatchSize
         case .rowDeleted: .rowDeleted
+        case .noSuchTable: .noSuchTable
+        case .missingSortColumn: .missingSortColumn
         }
     }
 
@@ -86,9 +96,9 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         switch detail {
         case .duplicateIdentity(let column, _), .missingIdentityColumn(let column, _),
              .missingSectionColumn(let column, _), .sectionNotOrdered(let column, _),
-             .sectionColumnNotFirstSort(let column, _), .rowDeleted(let column, _, _):
+             .sectionColumnNotFirstSort(let column, _), .rowDeleted(let column, _, _), .missingSortColumn(let column, _):
             column
-        case .invalidBatchSize:
+        case .invalidBatchSize, .noSuchTable:
             nil
         }
     }
@@ -107,9 +117,13 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case .duplicateIdentity(let column, let value):
             text = "duplicate identity: column \(quoteIdentifier(column)) holds \(value) in two rows; the identity column must be unique"
         case .missingIdentityColumn(let column, let available):
-            text = "missing identity column \(quoteIdentifier(column)) (the result has: \(available.joined(separator: ", ")))"
+            text = "missing identity column \(quoteIdentifier(column))" + Self.listing(available, near: column, of: "the result")
         case .missingSectionColumn(let column, let available):
-            text = "missing section column \(quoteIdentifier(column)) (the result has: \(available.joined(separator: ", ")))"
+            text = "missing section column \(quoteIdentifier(column))" + Self.listing(available, near: column, of: "the result")
+        case .missingSortColumn(let column, let available):
+            text = "missing sort column \(quoteIdentifier(column))" + Self.listing(available, near: column, of: "the table")
+        case .noSuchTable(let table, let available):
+            text = "no such table or view \(quoteIdentifier(table))" + Self.listing(available, near: table, of: "the database")
         case .sectionNotOrdered(let column, let value):
             text = "the query is not ordered by its section column \(quoteIdentifier(column)) first: section \(value) reappears after another section"
         case .sectionColumnNotFirstSort(let column, let first):
@@ -121,5 +135,11 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
                 + "and it does not decode from its identity and NULLs: \(decodingError)"
         }
         return text + " - in `\(sql)`"
+    }
+
+    /// ` (did you mean "due_date"? the table has: id, title, due_date)`
+    static func listing(_ available: [String], near name: String, of owner: String) -> String {
+        let suggestion = NameSuggestion.closest(to: name, in: available).map { "did you mean \(quoteIdentifier($0))? " } ?? ""
+        return " (\(suggestion)\(owner) has: \(available.joined(separator: ", ")))"
     }
 }

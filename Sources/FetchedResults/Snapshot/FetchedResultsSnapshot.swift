@@ -136,21 +136,17 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
     }
 }
 
-/// An identity → global index map, built on first use. The snapshot is
-/// immutable, so the map never changes once built.
+/// A snapshot's identity → global index map (``ResultsDiff/IdentityMap``),
+/// built on first use. The snapshot is immutable, so the map never changes
+/// once built.
 final class IdentityIndex: @unchecked Sendable {
     // Safe: `map` is only read and written while `lock` is held.
     private let lock = NSLock()
-    private var map: [DatabaseValue: Int]?
+    private var map: ResultsDiff.IdentityMap?
 
     func globalIndex(of id: DatabaseValue, in keys: ChunkedArray<RowKey>) -> Int? {
         lock.withLock {
-            if map == nil {
-                var built: [DatabaseValue: Int] = [:]
-                built.reserveCapacity(keys.count)
-                keys.forEachIndexed { index, key in built[key.id] = index }
-                map = built
-            }
+            if map == nil { map = ResultsDiff.IdentityMap(keys) }
             return map?[id]
         }
     }

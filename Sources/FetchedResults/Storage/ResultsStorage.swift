@@ -34,6 +34,9 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     var items: ChunkedArray<Item>?
     var sections: [SectionRange] = []
     var columnNames: [String] = []
+    /// How section values compare: sections are named by the collation's
+    /// key of their values (see ``SectionCollation``).
+    var sectionCollation: BuiltInCollation = .binary
 
     var count: Int { keys.count }
 
@@ -46,7 +49,7 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     func indexPath(ofGlobal index: Int) -> IndexPath { sections.indexPath(ofGlobal: index) }
 
     /// The keys and sections, without the items (what diffs work on).
-    var keyed: KeyedRows { KeyedRows(keys: keys, sections: sections) }
+    var keyed: KeyedRows { KeyedRows(keys: keys, sections: sections, sectionCollation: sectionCollation) }
 
     /// The global index of an index path, checked.
     func globalIndex(of indexPath: IndexPath) -> Int {
@@ -72,6 +75,7 @@ struct ResultsStorage<Item: Sendable>: Sendable {
 struct KeyedRows: Sendable {
     var keys: ChunkedArray<RowKey>
     var sections: [SectionRange]
+    var sectionCollation: BuiltInCollation = .binary
 }
 
 extension [SectionRange] {
@@ -95,73 +99,20 @@ extension [SectionRange] {
 }
 
 extension Row {
-    /// A 64-bit fingerprint of every value of the row: equal rows have equal
-    /// fingerprints; different rows almost never do (a fast multiply-mix
-    /// hash, not a cryptographic one; it is the same in every process).
-    @inline(__always)
+    /// A 64-bit fingerprint of every value of the row and of its column
+    /// names: equal rows have equal fingerprints; rows that differ in one
+    /// value never do (see ``ContentHash``), and rows that differ otherwise
+    /// almost never do.
     var contentHash: Int {
-        var hash = ContentHash()
+        contentHash(seed: ContentHash.seed(columns: layout.columns))
+    }
+
+    /// The content hash from a seed computed once for the rows of one
+    /// layout (``ContentHash/seed(columns:)``).
+    @inline(__always)
+    func contentHash(seed: UInt64) -> Int {
+        var hash = ContentHash(seed: seed)
         for value in values { hash.combine(value) }
         return hash.value
-    }
-}
-
-/// A fast, deterministic 64-bit hash of database values (wyhash-style
-/// multiply-and-fold mixing): several times faster than `Hasher`, which
-/// matters when every row of a large refetch is hashed.
-struct ContentHash {
-    private(set) var state: UInt64 = 0x243F_6A88_85A3_08D3
-
-    var value: Int { Int(truncatingIfNeeded: Self.mix(state, 0x9E37_79B9_7F4A_7C15)) }
-
-    @inline(__always)
-    static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        return product.high ^ product.low
-    }
-
-    @inline(__always)
-    mutating func combine(word: UInt64, tag: UInt64) {
-        state = Self.mix(state ^ tag ^ 0xA076_1D64_78BD_642F, word ^ 0xE703_7ED1_A0B4_28DB)
-    }
-
-    @inline(__always)
-    mutating func combine(bytes: UnsafeRawBufferPointer, tag: UInt64) {
-        combine(word: UInt64(bytes.count), tag: tag)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            combine(word: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), tag: tag)
-            offset += 8
-        }
-        if offset < bytes.count {
-            // The last 1–7 bytes, in one copy.
-            var last: UInt64 = 0
-            withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
-            combine(word: last, tag: tag)
-        }
-    }
-
-    /// Combines a column read in place (``Statement/withUnsafeColumnBytes(at:_:)``):
-    /// the same hash as combining the value it holds.
-    @inline(__always)
-    mutating func combine(_ storageClass: DatabaseValue.StorageClass, _ bytes: UnsafeRawBufferPointer) {
-        switch storageClass {
-        case .null: combine(word: 0, tag: 1)
-        case .integer: combine(word: bytes.loadUnaligned(as: UInt64.self), tag: 2)
-        case .real: combine(word: bytes.loadUnaligned(as: UInt64.self), tag: 3)
-        case .text: combine(bytes: bytes, tag: 4)
-        case .blob: combine(bytes: bytes, tag: 5)
-        }
-    }
-
-    @inline(__always)
-    mutating func combine(_ value: DatabaseValue) {
-        switch value {
-        case .null: combine(word: 0, tag: 1)
-        case .integer(let integer): combine(word: UInt64(bitPattern: integer), tag: 2)
-        case .real(let real): combine(word: real.bitPattern, tag: 3)
-        case .text(var text): text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0), tag: 4) }
-        case .blob(let data): data.withUnsafeBytes { combine(bytes: $0, tag: 5) }
-        }
     }
 }

@@ -89,7 +89,7 @@ public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell
         }
         let old = presenter.snapshot
         // Cannot throw: both states were validated.
-        guard let changes = try? ChangeSet.difference(from: old, to: sections, identity: identity, contentHash: \.hashValue) else {
+        guard let changes = try? ChangeSet.difference(from: old, to: sections, identity: identity) else {
             preconditionFailure("validated sections have unique identities")
         }
         presenter.apply(changes, to: sections)

@@ -35,6 +35,10 @@ public class ListDataSource<Snapshot: ListSnapshot, Cell>: SectionedDataSource {
     /// The state as the list knows it: the state of the last batch applied.
     public var snapshot: Snapshot { presenter.snapshot }
 
+    public func cell(for consumer: any ListConsumer<Cell>, configuredWith item: any Sendable, at indexPath: IndexPath) -> Cell? {
+        presenter.cell(for: consumer, configuredWith: item, at: indexPath)
+    }
+
     public func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
         presenter.cell(for: consumer, at: indexPath)
     }

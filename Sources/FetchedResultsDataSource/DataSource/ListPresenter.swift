@@ -57,6 +57,16 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
         if !indexPaths.isEmpty { consumer?.reconfigureRows(at: indexPaths) }
     }
 
+    /// A cell configured with an item a change set carries; nil when it is
+    /// not an `Item`.
+    func cell(for consumer: any ListConsumer<Cell>, configuredWith item: any Sendable, at indexPath: IndexPath) -> Cell? {
+        guard let item = item as? Item else { return nil }
+        lastCellIdentifier = cellIdentifier(item)
+        let cell = consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
+        configureCell(cell, item)
+        return cell
+    }
+
     /// The configured cell of a row. A row that no longer loads (deleted
     /// before its page loaded; the change set removing it is on its way)
     /// gets an unconfigured cell of the last kind dequeued, never a trap.

@@ -5,8 +5,8 @@ import Foundation
 /// the cell of a row.
 ///
 /// ``ArrayDataSource`` and ``FetchedResultsDataSource`` answer them; a
-/// consumer that draws rows itself (``TerminalList``) asks them after each
-/// batch, for the rows that changed.
+/// consumer that draws rows itself (``TerminalList``) has the rows that
+/// changed configured from the items the change set carries.
 @MainActor
 public protocol ListViewDataSource<Cell>: AnyObject {
     /// The kind of cell the list shows.
@@ -27,4 +27,21 @@ public protocol ListViewDataSource<Cell>: AnyObject {
     ///   - consumer: The list that shows the cell.
     ///   - indexPath: The row.
     func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell
+
+    /// A cell configured with an item the consumer already holds (one a
+    /// change set carries), for the row it shows at `indexPath`; nil when
+    /// the item is not of this data source's type.
+    ///
+    /// - Parameters:
+    ///   - consumer: The list that shows the cell.
+    ///   - item: The item, as the change set carries it.
+    ///   - indexPath: The row's index path in the new state.
+    func cell(for consumer: any ListConsumer<Cell>, configuredWith item: any Sendable, at indexPath: IndexPath) -> Cell?
+}
+
+extension ListViewDataSource {
+    /// No configuration from items: consumers read rows by index path.
+    public func cell(for consumer: any ListConsumer<Cell>, configuredWith item: any Sendable, at indexPath: IndexPath) -> Cell? {
+        nil
+    }
 }

@@ -40,7 +40,9 @@ public final class TerminalList: ListConsumer {
     /// The number of batches applied.
     public private(set) var batchCount = 0
 
-    private var model = TerminalListModel()
+    private(set) var model = TerminalListModel()
+    /// The rows the last batch drew, at their new index paths.
+    private var drawnByLastBatch: Set<IndexPath> = []
     private var writer = ScreenWriter()
     private var status = ""
     private let output: (String) -> Void
@@ -67,6 +69,7 @@ public final class TerminalList: ListConsumer {
         updateData()
         guard let dataSource else { return }
         let applied = model.apply(batch, dataSource: dataSource, consumer: self, highlightEnd: now() + highlightDuration)
+        drawnByLastBatch = Set(applied.highlighted)
         batchCount += 1
         let changes = batch.changes
         status = "change \(batchCount): +\(changes.insertedRows.count) −\(changes.deletedRows.count) ↕\(changes.movedRows.count) ~\(changes.updatedRows.count)"
@@ -79,13 +82,17 @@ public final class TerminalList: ListConsumer {
         updateData()
         guard let dataSource else { return }
         model.reload(from: dataSource, consumer: self)
+        drawnByLastBatch = []
         clampScrollOffset()
         redraw()
     }
 
     public func reconfigureRows(at indexPaths: [IndexPath]) {
-        guard let dataSource else { return }
-        model.reconfigure(indexPaths, dataSource: dataSource, consumer: self)
+        // Rows the last batch drew from its change set show their new
+        // content already (a moved row carries it).
+        let stale = indexPaths.filter { !drawnByLastBatch.contains($0) }
+        guard let dataSource, !stale.isEmpty else { return }
+        model.reconfigure(stale, dataSource: dataSource, consumer: self)
         redraw()
     }
 

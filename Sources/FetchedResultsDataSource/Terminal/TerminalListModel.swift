@@ -42,9 +42,9 @@ struct TerminalListModel {
         }
     }
 
-    /// Applies a batch (the data source already shows the new state), reads
-    /// the new content of the rows that changed and highlights them until
-    /// `highlightEnd`.
+    /// Applies a batch, draws the rows that changed from the items the
+    /// change set carries (configured by the data source's cell closure)
+    /// and highlights them until `highlightEnd`.
     ///
     /// - Returns: Readable lines, one per change (`+ [0, 3] text`), and the
     ///   new index paths of the highlighted rows.
@@ -71,16 +71,16 @@ struct TerminalListModel {
             sections[section].title = dataSource.titleForHeader(inSection: section)
         }
 
-        var highlighted: [(IndexPath, Highlight, String)] = []
+        var highlighted: [(IndexPath, Highlight, String, Item)] = []
         for insert in changes.insertedSections {
             lines.append("section + \(insert.index) \(quoted(sections[insert.index].title)) (\(insert.section.items.count) rows)")
-            highlighted += (0..<insert.section.items.count).map { (IndexPath(item: $0, section: insert.index), .inserted, "+") }
+            highlighted += insert.section.items.enumerated().map { (IndexPath(item: $0, section: insert.index), .inserted, "+", $1) }
         }
-        highlighted += changes.insertedRows.map { ($0.indexPath, .inserted, "+") }
-        highlighted += changes.movedRows.map { ($0.to, .moved, "↕ \($0.from.listText) →") }
-        highlighted += changes.updatedRows.map { ($0.to, .updated, "~") }
-        for (path, highlight, sign) in highlighted {
-            let cell = dataSource.cell(for: consumer, at: path)
+        highlighted += changes.insertedRows.map { ($0.indexPath, .inserted, "+", $0.item) }
+        highlighted += changes.movedRows.map { ($0.to, .moved, "↕ \($0.from.listText) →", $0.item) }
+        highlighted += changes.updatedRows.map { ($0.to, .updated, "~", $0.item) }
+        for (path, highlight, sign, item) in highlighted {
+            let cell = dataSource.cell(for: consumer, configuredWith: item, at: path) ?? dataSource.cell(for: consumer, at: path)
             sections[path.section].rows[path.item] = Row(columns: measured(cell.columns), highlight: highlight, highlightEnd: highlightEnd)
             if sign != "+" || !changes.insertedSections.contains(where: { $0.index == path.section }) {
                 lines.append("\(sign) \(path.listText) \(cell.columns.joined(separator: "  "))")

@@ -9,6 +9,11 @@ public final class DatabaseChangeObservation: Sendable {
         self.onCancel = Mutex(onCancel)
     }
 
+    /// Whether ``cancel()`` was called (or the observation ended).
+    public var isCancelled: Bool {
+        onCancel.withLock { $0 == nil }
+    }
+
     /// Stops the observation. Calling it again does nothing.
     public func cancel() {
         let action = onCancel.withLock { action in

@@ -69,18 +69,22 @@ public final class DatabasePool: DatabaseWriter {
         return try body(db)
     }
 
+    @discardableResult
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.sync { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
+    @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await writer.async { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.sync(body)
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await writer.async(body)
     }

@@ -46,18 +46,22 @@ public final class DatabaseQueue: DatabaseWriter {
         try await connection.async(body)
     }
 
+    @discardableResult
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         try connection.sync { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
+    @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await connection.async { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try connection.sync(body)
     }
 
+    @discardableResult
     public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await connection.async(body)
     }

@@ -32,24 +32,28 @@ public protocol DatabaseWriter: DatabaseReader {
     /// commits when `body` returns, rolls back when it throws.
     ///
     /// - Throws: What `body` throws, or a ``DatabaseError``.
+    @discardableResult
     func write<T>(_ body: (Database) throws -> T) throws -> T
 
     /// Writes in an `IMMEDIATE` transaction without blocking a thread;
     /// commits when `body` returns, rolls back when it throws.
     ///
     /// - Throws: What `body` throws, or a ``DatabaseError``.
+    @discardableResult
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs `body` on the writer connection outside of any transaction
     /// (for `VACUUM`, `PRAGMA journal_mode`, or your own transactions).
     ///
     /// - Throws: What `body` throws, or a ``DatabaseError``.
+    @discardableResult
     func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
 
     /// Runs `body` on the writer connection outside of any transaction,
     /// without blocking a thread.
     ///
     /// - Throws: What `body` throws, or a ``DatabaseError``.
+    @discardableResult
     func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
     /// Calls `observer` after every commit that can change the database:

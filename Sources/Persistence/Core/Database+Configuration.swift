@@ -56,6 +56,27 @@ extension Database {
         /// to keep when it is pruned: by an observing writer as the history
         /// grows, and by ``Database/pruneChangeHistory(_:)``.
         public var changeHistoryRetention = ChangeHistoryRetention()
+        /// Runs on every connection a ``DatabaseQueue`` or ``DatabasePool``
+        /// (or a ``Database``) opens, once it is set up and before any
+        /// other use: pragmas, attached databases, SQL functions. An error
+        /// it throws fails the open.
+        ///
+        /// ```swift
+        /// var configuration = Database.Configuration()
+        /// configuration.prepareDatabase = { db in
+        ///     try db.execute(sql: "PRAGMA cache_size = -8000")
+        /// }
+        /// let pool = try DatabasePool(path: "photos.sqlite", configuration: configuration)
+        /// ```
+        public var prepareDatabase: (@Sendable (Database) throws -> Void)?
+        /// Whether SQL may use double quotes for a string literal where no
+        /// column has that name (`"abc"` read as `'abc'`). Default false, as
+        /// SQLite recommends: a misspelled column name in double quotes is
+        /// then an error ("no such column"), not a constant that sorts or
+        /// compares silently. Turn it on only for SQL written for SQLite's
+        /// old behaviour (the `sqlite3` shell keeps it on, and so does
+        /// `plume repl`).
+        public var allowsDoubleQuotedStringLiterals = false
         /// Whether observers notice other processes' commits from file
         /// events; false forces polling (for tests of the fallback).
         var usesFileEvents = true

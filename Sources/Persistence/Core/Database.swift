@@ -28,6 +28,9 @@ public final class Database {
     let changeTracker = ChangeTracker()
     let interruptHandle: InterruptHandle
     var statementCache: [String: Statement] = [:]
+    /// While a value observation fetches: the union of the regions of the
+    /// statements it uses (see ``recordingRegion(_:)``).
+    var recordedRegion: DatabaseRegion?
     var statementCacheOrder: [String] = []
     /// Statements alive on this connection, finalized at close.
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
@@ -82,6 +85,12 @@ public final class Database {
             throw DatabaseError(resultCode: error.extendedResultCode,
                                 message: "cannot open \(location): \(error.message)", sql: error.sql)
         }
+        do {
+            try configuration.prepareDatabase?(self)
+        } catch {
+            closeHandleAfterFailedSetup()
+            throw error
+        }
     }
 
     /// Opens a file connection.
@@ -103,10 +112,19 @@ public final class Database {
         let milliseconds = configuration.busyTimeout.components.seconds * 1000
             + configuration.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        let doubleQuotedStrings: Int32 = configuration.allowsDoubleQuotedStringLiterals ? 1 : 0
+        _ = plume_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, doubleQuotedStrings, nil)
+        _ = plume_db_config_int(handle, SQLITE_DBCONFIG_DQS_DDL, doubleQuotedStrings, nil)
         installAuthorizer()
         changeTracker.install(on: self)
         // Reading the schema proves the file is a database and not corrupt.
-        try execute(sql: "SELECT count(*) FROM sqlite_master")
+        do {
+            try execute(sql: "SELECT count(*) FROM sqlite_master")
+        } catch let error as DatabaseError where configuration.readOnly && Self.needsWritableRecovery(error) {
+            // A process stopped mid-write: undo it as sqlite3 would, then read.
+            try recoverInterruptedWrite(after: error)
+            try execute(sql: "SELECT count(*) FROM sqlite_master")
+        }
         if configuration.foreignKeysEnabled {
             try execute(sql: "PRAGMA foreign_keys = ON")
         }
@@ -225,6 +243,9 @@ public final class Database {
     /// Compiles each statement of a script in turn and hands it to `body`
     /// with the 1-based line where it starts.
     ///
+    /// The script ends at its first NUL character, as SQLite's C API reads
+    /// SQL text: what follows a NUL is never run.
+    ///
     /// - Throws: ``DatabaseError`` with the line of a statement that does
     ///   not compile, or what `body` throws (with the line added to a
     ///   ``DatabaseError``).
@@ -237,7 +258,8 @@ public final class Database {
             var offset = 0
             var line = 1
             var lineCountedUpTo = 0
-            let end = buffer.count - 1
+            // The SQL ends at its first NUL, as SQLite's C API reads it.
+            let end = buffer.firstIndex(of: 0)!
             while offset < end {
                 let start = SQLScanner.skipSpaceAndComments(buffer, from: offset)
                 if start >= end { break }
@@ -293,7 +315,19 @@ public final class Database {
             throw DatabaseError(resultCode: .SQLITE_MISUSE,
                                 message: "expected one statement, found several (use execute(sql:) for scripts)", sql: sql)
         }
-        return Statement(database: self, handle: statementHandle, authorizer: authorizer)
+        let statement = Statement(database: self, handle: statementHandle, authorizer: authorizer)
+        recordedRegion?.formUnion(statement.region)
+        return statement
+    }
+
+    /// Runs `body` and returns, with its result, the tables and columns the
+    /// statements it prepared or took from the cache read.
+    func recordingRegion<T>(_ body: () throws -> T) rethrows -> (T, DatabaseRegion) {
+        let outer = recordedRegion
+        recordedRegion = DatabaseRegion()
+        defer { recordedRegion = outer.map { var union = $0; union.formUnion(recordedRegion ?? DatabaseRegion()); return union } }
+        let result = try body()
+        return (result, recordedRegion ?? DatabaseRegion())
     }
 
     /// A compiled statement from this connection's cache, compiled on first
@@ -303,6 +337,7 @@ public final class Database {
     public func cachedStatement(sql: String) throws -> Statement {
         if let statement = statementCache[sql] {
             statement.resetForReuse()
+            recordedRegion?.formUnion(statement.region)
             return statement
         }
         let statement = try makeStatement(sql: sql)
@@ -366,24 +401,37 @@ public final class Database {
         try Int64.fetchOne(self, sql: "PRAGMA data_version") ?? 0
     }
 
-    /// Whether the update hook can report every row change of a table (false
-    /// for `WITHOUT ROWID` tables and tables with `REPLACE` conflict clauses).
+    /// Whether the update hook can report every row change of a table:
+    /// false for a `WITHOUT ROWID` table, a table with an `ON CONFLICT
+    /// REPLACE` constraint (its plain inserts delete conflicting rows
+    /// unreported), or one with a trigger that uses `REPLACE`. Read from the
+    /// schema's tokens, so the word in a string, a name or the `replace()`
+    /// function does not count.
     func tableIsRowIDTracked(_ table: String) -> Bool {
         if let known = rowIDTrackingByTable[table] { return known }
         var tracked = true
         if let handle = sqliteConnection {
             var statement: OpaquePointer?
-            if sqlite3_prepare_v2(handle, "SELECT sql FROM sqlite_master WHERE type = 'table' AND lower(name) = ?", -1, &statement, nil) == SQLITE_OK {
+            let sql = "SELECT type, sql FROM sqlite_master WHERE type IN ('table', 'trigger') AND lower(tbl_name) = ? AND sql IS NOT NULL"
+            if sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK {
                 sqlite3_bind_text(statement, 1, table, -1, plume_sqlite_transient())
-                if sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) {
-                    let schema = String(cString: text).uppercased()
-                    tracked = !schema.contains("WITHOUT ROWID") && !schema.contains("REPLACE")
+                while tracked, sqlite3_step(statement) == SQLITE_ROW, let type = sqlite3_column_text(statement, 0),
+                      let text = sqlite3_column_text(statement, 1) {
+                    tracked = Self.definitionKeepsRowIDTracking(String(cString: text), isTable: String(cString: type) == "table")
                 }
             }
             sqlite3_finalize(statement)
         }
         rowIDTrackingByTable[table] = tracked
         return tracked
+    }
+
+    static func definitionKeepsRowIDTracking(_ definition: String, isTable: Bool) -> Bool {
+        guard let tokens = SQLTokens(definition) else { return false }
+        if tokens.usesReplaceKeyword { return false }
+        guard isTable else { return true }
+        let words = tokens.tokens.filter { $0.depth == 0 }.map(\.word)
+        return !zip(words, words.dropFirst()).contains { $0 == "without" && $1 == "rowid" }
     }
 }
 

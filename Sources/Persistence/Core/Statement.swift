@@ -29,8 +29,11 @@ public final class Statement {
     /// Whether the statement may delete rows through `REPLACE` conflict
     /// resolution, which the update hook does not report.
     let mayReplaceRows: Bool
-    /// The number of result columns.
-    public let columnCount: Int
+    /// The number of result columns (of the statement as last prepared: a
+    /// schema change can re-prepare it on its next step).
+    public var columnCount: Int {
+        handle.map { Int(sqlite3_column_count($0)) } ?? 0
+    }
     /// The arguments currently bound.
     public internal(set) var arguments = StatementArguments()
 
@@ -38,9 +41,9 @@ public final class Statement {
     private unowned let database: Database
     /// The statement's parameters, read once.
     lazy var parameters = ParameterList(handle)
-    private lazy var cachedLayout = RowLayout(columns: (0..<Int32(columnCount)).map { index in
-        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
-    })
+    /// The layout, and how many times SQLite had re-prepared the statement
+    /// when it was read (`SQLITE_STMTSTATUS_REPREPARE`).
+    private var cachedLayout: (layout: RowLayout, preparation: Int32)?
 
     init(database: Database, handle: OpaquePointer, authorizer: StatementAuthorizer) {
         self.database = database
@@ -49,8 +52,11 @@ public final class Statement {
         self.region = authorizer.region
         self.writtenTables = authorizer.writtenTables
         self.isSchemaChange = authorizer.isSchemaChange
-        self.mayReplaceRows = !authorizer.writtenTables.isEmpty && sql.range(of: "replace", options: .caseInsensitive) != nil
-        self.columnCount = Int(sqlite3_column_count(handle))
+        // `INSERT OR REPLACE`, `REPLACE INTO`, `UPDATE OR REPLACE`: the
+        // keyword, not the word in a string, a name or `replace()`. (Tables
+        // whose constraints or triggers replace are known from the schema:
+        // `Database.tableIsRowIDTracked`.)
+        self.mayReplaceRows = !authorizer.writtenTables.isEmpty && (SQLTokens(sql)?.usesReplaceKeyword ?? true)
         database.liveStatements[ObjectIdentifier(self)] = Unmanaged.passUnretained(self)
     }
 
@@ -76,7 +82,19 @@ public final class Statement {
     public var columnNames: [String] { layout.columns }
 
     /// The result columns, shared by the rows this statement produces.
-    public var layout: RowLayout { cachedLayout }
+    ///
+    /// After a schema change (another connection adding, renaming or
+    /// dropping a column, or replacing a view), SQLite re-prepares the
+    /// statement on its next step: the layout then names the new columns.
+    public var layout: RowLayout {
+        let preparation = handle.map { sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0) } ?? 0
+        if let cachedLayout, cachedLayout.preparation == preparation { return cachedLayout.layout }
+        let layout = RowLayout(columns: (0..<Int32(columnCount)).map { index in
+            sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
+        })
+        cachedLayout = (layout, preparation)
+        return layout
+    }
 
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
     public var isReadOnly: Bool {

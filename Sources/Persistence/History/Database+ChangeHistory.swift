@@ -104,8 +104,4 @@ extension Database {
         }
         return result
     }
-
-    func tableExists(_ name: String) throws -> Bool {
-        try Int.fetchOne(self, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name]) == 1
-    }
 }

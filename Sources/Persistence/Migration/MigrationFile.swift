@@ -63,8 +63,10 @@ enum MigrationFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MigrationError(.invalidFile, "cannot read the file", file: path)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw MigrationError(.invalidFile, "the file is not valid UTF-8", file: path)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let offset = invalidUTF8Offset(Array(data))
+            throw MigrationError(.invalidFile, "the file is not valid UTF-8 (byte offset \(offset))", file: path,
+                                 line: lineNumber(ofByteOffset: offset, in: Array(data)))
         }
         return try parse(text, version: version, name: name, file: path)
     }
@@ -74,6 +76,12 @@ enum MigrationFile {
     /// - Throws: ``MigrationError`` with the file and the line of the
     ///   problem.
     static func parse(_ text: String, version: Int64, name: String, file: String) throws -> Migration {
+        // SQLite reads SQL up to a NUL: the statements after one would be
+        // dropped without a word.
+        if let offset = text.utf8.firstIndex(of: 0).map({ text.utf8.distance(from: text.utf8.startIndex, to: $0) }) {
+            throw MigrationError(.invalidFile, "the file holds a NUL byte at byte offset \(offset); SQLite would stop reading the SQL there",
+                                 file: file, line: lineNumber(ofByteOffset: offset, in: Array(text.utf8)))
+        }
         let normalizedText = normalized(text)
         let lines = normalizedText.split(separator: "\n", omittingEmptySubsequences: false)
         var headers: [(direction: String, line: Int, usesTransaction: Bool)] = []
@@ -100,6 +108,25 @@ enum MigrationFile {
         }
         return Migration(version: version, name: name, up: up, down: sections["down"],
                          checksum: MigrationChecksum.hexDigest(of: Array(normalizedText.utf8)), file: file)
+    }
+
+    /// The 1-based line holding a byte.
+    static func lineNumber(ofByteOffset offset: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<min(offset, bytes.count)].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8.
+    static func invalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return bytes.count
+            case .error: return offset
+            }
+        }
     }
 
     private static func parseHeader(_ header: String, line: Int, file: String) throws -> (direction: String, line: Int, usesTransaction: Bool) {

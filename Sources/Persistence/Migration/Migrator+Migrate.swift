@@ -45,15 +45,19 @@ extension Migrator {
         }
         var applied: [Migration] = []
         while true {
-            let step: UpStep = try withForeignKeysSuspended(db) {
-                try db.inTransaction(.immediate) {
-                    try createRecordTableIfNeeded(db)
-                    guard let next = try plannedMigrations(db, upTo: target).first else { return .done }
-                    guard next.up.usesTransaction else { return .outsideTransaction(next) }
-                    progress(.started(next, .up))
-                    let ((), milliseconds) = try timed { try run(next.up, of: next, .up, db, progress: progress) }
-                    try insertRecord(of: next, milliseconds: milliseconds, db)
-                    return .applied(next, milliseconds: milliseconds)
+            var running: Migration?
+            let step: UpStep = try committing(running: { running }) {
+                try withForeignKeysSuspended(db) {
+                    try db.inTransaction(.immediate) {
+                        try createRecordTableIfNeeded(db)
+                        guard let next = try plannedMigrations(db, upTo: target).first else { return .done }
+                        guard next.up.usesTransaction else { return .outsideTransaction(next) }
+                        running = next
+                        progress(.started(next, .up))
+                        let ((), milliseconds) = try timed { try run(next.up, of: next, .up, db, progress: progress) }
+                        try insertRecord(of: next, milliseconds: milliseconds, db)
+                        return .applied(next, milliseconds: milliseconds)
+                    }
                 }
             }
             switch step {
@@ -81,6 +85,21 @@ extension Migrator {
             throw error
         }
         return pending(given: records).filter { $0.version <= target ?? .max }
+    }
+
+    /// Runs a migration's transaction; a database error once the migration
+    /// ran (its `COMMIT` failing: a full disk, `max_page_count`, an I/O
+    /// error) fails that migration like a failing statement, rolled back
+    /// and named.
+    func committing<T>(running: () -> Migration?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DatabaseError {
+            guard let migration = running() else { throw error }
+            throw MigrationError(.migrationFailed, "\(error.message) (the migration was rolled back)",
+                                 file: migration.file ?? migration.description, versions: [migration.version],
+                                 databaseError: error)
+        }
     }
 
     /// Runs a `transaction:false` migration, then records it.

@@ -32,10 +32,12 @@ extension Migrator {
         for migration in plan {
             guard let down = migration.down else { continue } // checked by rollbackPlan
             var milliseconds: Int64 = 0
-            let done: Bool = try withForeignKeysSuspended(db) {
+            var reverting: Migration?
+            let done: Bool = try committing(running: { reverting }) { try withForeignKeysSuspended(db) {
                 try db.inTransaction(.immediate) {
                     // Another migrator may have reverted it meanwhile.
                     guard try appliedMigrations(db).contains(where: { $0.version == migration.version }) else { return false }
+                    reverting = migration
                     progress(.started(migration, .down))
                     if down.usesTransaction {
                         ((), milliseconds) = try timed { try run(down, of: migration, .down, db, progress: progress) }
@@ -43,7 +45,7 @@ extension Migrator {
                     try deleteRecord(of: migration, db)
                     return true
                 }
-            }
+            } }
             guard done else { continue }
             if !down.usesTransaction {
                 // The record is gone first: a failure leaves the migration

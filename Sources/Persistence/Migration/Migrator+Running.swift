@@ -137,3 +137,15 @@ extension Migrator {
         }
     }
 }
+
+extension MigrationEvent: CustomStringConvertible {
+    /// `started 0002_create_album (up)`, `0002_create_album (up): statement at line 3`,
+    /// `finished 0002_create_album (up) in 4 ms`.
+    public var description: String {
+        switch self {
+        case .started(let migration, let direction): "started \(migration) (\(direction.rawValue))"
+        case .statement(let migration, let direction, let line): "\(migration) (\(direction.rawValue)): statement at line \(line)"
+        case .finished(let migration, let direction, let milliseconds): "finished \(migration) (\(direction.rawValue)) in \(milliseconds) ms"
+        }
+    }
+}

@@ -6,6 +6,13 @@ import Foundation
 /// let value: DatabaseValue = .text("Arthur")
 /// value.storageClass // .text
 /// ```
+///
+/// Two values are equal (`==`) when SQLite's `=` with the `BINARY`
+/// collation says so: texts and blobs byte for byte (so "é" and "e" with a
+/// combining accent, which Swift's `String` calls equal, are different
+/// values), integers and reals by numeric value, `NULL` only to `NULL`.
+/// ``BuiltInCollation`` orders values and compares them under the other
+/// collations.
 public enum DatabaseValue: Hashable, Sendable {
     /// SQL `NULL`.
     case null

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Persistence
 
 /// `plume migrate up`: applies the pending migrations.
@@ -35,25 +36,46 @@ struct MigrateUpCommand: ParsableCommand {
 
     func run() throws {
         try MigrateExitCode.reportingErrors {
+            let existed = FileManager.default.fileExists(atPath: database)
             let context = try MigrateContext(database: database, options: options, creating: !dryRun,
                                              writable: !dryRun, allowsOutOfOrder: allowOutOfOrder)
-            if dryRun {
-                let planned = try context.migrator.plannedMigrations(context.db, upTo: target)
-                for migration in planned { Console.print("would apply \(migration)") }
-                if planned.isEmpty { Console.print("nothing to do") }
-                return
-            }
-            let printer = MigrationProgressPrinter(isTerminal: Console.isTerminal) { Console.write($0) }
-            let applied: [Migration]
             do {
-                applied = try context.migrator.migrate(context.db, upTo: target, progress: printer.handle)
+                try run(context)
             } catch {
-                printer.failed()
+                if !existed { Self.removeIfNothingApplied(context.db, path: database) }
                 throw error
             }
-            let version = try context.migrator.status(context.db).currentVersion
-            Console.print(applied.isEmpty ? "nothing to do: the database is at version \(version)"
-                                          : "the database is at version \(version)")
+        }
+    }
+
+    private func run(_ context: MigrateContext) throws {
+        if dryRun {
+            let planned = try context.migrator.plannedMigrations(context.db, upTo: target)
+            for migration in planned { Console.print("would apply \(migration)") }
+            if planned.isEmpty { Console.print("nothing to do") }
+            return
+        }
+        let printer = MigrationProgressPrinter(isTerminal: Console.isTerminal) { Console.write($0) }
+        let applied: [Migration]
+        do {
+            applied = try context.migrator.migrate(context.db, upTo: target, progress: printer.handle)
+        } catch {
+            printer.failed()
+            throw error
+        }
+        let version = try context.migrator.status(context.db).currentVersion
+        Console.print(applied.isEmpty ? "nothing to do: the database is at version \(version)"
+                                      : "the database is at version \(version)")
+    }
+
+    /// Removes a database file this run created when the run failed before
+    /// applying anything: a failed first `up` leaves no empty file behind.
+    static func removeIfNothingApplied(_ db: Database, path: String) {
+        let objects = (try? Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name <> 'plume_migrations'")) ?? 1
+        let records = (try? Int.fetchOne(db, sql: "SELECT count(*) FROM plume_migrations")) ?? 0
+        guard objects == 0, records == 0, (try? db.close()) != nil else { return }
+        for suffix in ["", "-journal", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
         }
     }
 }

@@ -114,9 +114,12 @@ struct SQLExecutor {
 
     /// The shell's `save_err_msg` and `shell_error_context`.
     private func failure(_ phase: SQLFailure.Phase, code: Int32, context: UnsafePointer<CChar>?) -> SQLFailure {
-        let sqliteMessage = String(cString: sqlite3_errmsg(connection))
+        // The message's bytes as SQLite wrote them: it quotes the SQL, which
+        // may hold bytes that are not UTF-8 (sqlite3 prints them as they are).
+        let messageBytes = Array(UnsafeRawBufferPointer(start: sqlite3_errmsg(connection), count: strlen(sqlite3_errmsg(connection))))
+        let sqliteMessage = String(decoding: messageBytes, as: UTF8.self)
         let primary = code & 0xFF
-        var message = Array(sqliteMessage.utf8)
+        var message = messageBytes
         if primary > 1 { message += Array(" (\(primary))".utf8) }
         if let context {
             message += SQLExecutor.errorContext(sql: context, offset: Int(sqlite3_error_offset(connection)))
@@ -139,8 +142,12 @@ struct SQLExecutor {
         }
         var length = bytes.count - start
         if length > 78 {
+            // Back to the start of a character. When every byte is a
+            // continuation byte, sqlite3 3.40.1's loop runs below zero and
+            // its printf reads the negative length as 1: quote one byte.
             length = 78
-            while start + length < bytes.count, bytes[start + length] & 0xC0 == 0x80 { length -= 1 }
+            while length >= 0, bytes[start + length] & 0xC0 == 0x80 { length -= 1 }
+            if length < 0 { length = 1 }
         }
         let code = bytes[start..<(start + length)].map { SQLiteText.isSpace($0) ? 0x20 : $0 }
         var result = Array("\n  ".utf8) + code + Array("\n  ".utf8)

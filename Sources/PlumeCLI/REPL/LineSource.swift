@@ -31,8 +31,8 @@ protocol LineSource: AnyObject {
 final class FileLineSource: LineSource {
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
-    private var buffer: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
+    /// The buffer `fgets` reads a chunk of a line into.
+    private var chunk: [CChar] = []
 
     var isInteractive: Bool { false }
 
@@ -50,21 +50,38 @@ final class FileLineSource: LineSource {
     }
 
     deinit {
-        free(buffer)
         if ownsFile { fclose(file) }
     }
 
+    /// Reads a line as sqlite3's `local_getline` does: `fgets` into a
+    /// buffer of 100 bytes that grows by `2n + 100`, each chunk kept up to
+    /// its first NUL byte. So a NUL drops the rest of its chunk, and when
+    /// the line's newline was in that chunk, the next line joins this one.
     func readLine(continuation: Bool) -> LineInput {
-        let length = getline(&buffer, &capacity, file)
-        guard length >= 0, let buffer else { return .end }
-        var bytes = Array(UnsafeRawBufferPointer(start: buffer, count: length))
-        if bytes.last == 0x0A {
-            bytes.removeLast()
-            if bytes.last == 0x0D { bytes.removeLast() }
+        var line: [UInt8] = []
+        var capacity = 0
+        while true {
+            if line.count + 100 > capacity {
+                capacity = capacity * 2 + 100
+                if chunk.count < capacity { chunk = [CChar](repeating: 0, count: capacity) }
+            }
+            let room = Int32(capacity - line.count)
+            let read = chunk.withUnsafeMutableBufferPointer { fgets($0.baseAddress, room, file) != nil }
+            guard read else {
+                if line.isEmpty { return .end }
+                break
+            }
+            chunk.withUnsafeBufferPointer { buffer in
+                let length = strlen(buffer.baseAddress!)
+                line += UnsafeRawBufferPointer(start: buffer.baseAddress, count: length)
+            }
+            if line.last == 0x0A {
+                line.removeLast()
+                if line.last == 0x0D { line.removeLast() }
+                break
+            }
         }
-        // The shell reads lines as C strings: a NUL byte ends the line.
-        if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
-        return .line(bytes)
+        return .line(line)
     }
 
     func addToHistory(_ entry: [UInt8]) {}

@@ -3,110 +3,118 @@ import Foundation
 extension Shell {
     /// `.mode MODE ?TABLE? ?--wrap N? ?--wordwrap on|off? ?--ww? ?--quote|--noquote?`
     func setMode(_ command: DotCommandLine) -> DotCommandResult {
-        var mode: String?
-        var table: [UInt8]?
-        var wrap = 60, wordWrap = false, quote = false
-        var index = 1
-        let arguments = command.arguments
-        while index < arguments.count {
-            let argument = command.string(index)
-            let option = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : argument.hasPrefix("-") ? String(argument.dropFirst()) : nil
-            if option == "wrap", index + 1 < arguments.count {
-                index += 1
-                wrap = Int(DotCommandLine.integerValue(arguments[index]) ?? 0)
-            } else if option == "ww" {
-                wordWrap = true
-            } else if option == "wordwrap", index + 1 < arguments.count {
-                index += 1
-                wordWrap = DotCommandLine.booleanValue(arguments[index])
-            } else if option == "quote" {
-                quote = true
-            } else if option == "noquote" {
-                quote = false
-            } else if mode == nil {
-                mode = argument
-                if argument == "qbox" {
-                    mode = "box"
-                    wrap = 60
-                    wordWrap = true
-                    quote = true
-                }
-            } else if table == nil {
-                table = arguments[index]
-            } else if argument.hasPrefix("-") {
-                printError("unknown option: \(argument)")
-                printError("options:\n  --noquote\n  --quote\n  --wordwrap on/off\n  --wrap N\n  --ww")
-                return .failed
-            } else {
-                printError("extra argument: \"\(argument)\"")
-                return .failed
-            }
-            index += 1
-        }
+        guard let arguments = modeArguments(command) else { return .failed }
         let name: String
-        if let mode {
+        if let mode = arguments.mode {
             name = mode
         } else {
             output.write("current output mode: \(modeDescription)\n")
             name = settings.mode.name
         }
-        func matches(_ candidate: String) -> Bool { candidate.hasPrefix(name) }
-        if matches("lines") {
-            settings.mode = .line
-            settings.rowSeparator = OutputSettings.newline
-        } else if matches("columns") {
-            settings.mode = .column
-            if !settings.headerWasSet { settings.showHeader = true }
-            settings.rowSeparator = OutputSettings.newline
-            setColumnarOptions(wrap: wrap, wordWrap: wordWrap, quote: quote)
-        } else if matches("list") {
-            settings.mode = .list
-            settings.columnSeparator = OutputSettings.pipe
-            settings.rowSeparator = OutputSettings.newline
-        } else if matches("html") {
-            settings.mode = .html
-        } else if matches("tcl") {
-            settings.mode = .tcl
-            settings.columnSeparator = [0x20]
-            settings.rowSeparator = OutputSettings.newline
-        } else if matches("csv") {
-            settings.mode = .csv
-            settings.columnSeparator = OutputSettings.comma
-            settings.rowSeparator = OutputSettings.crlf
-        } else if matches("tabs") {
-            settings.mode = .list
-            settings.columnSeparator = OutputSettings.tab
-        } else if matches("insert") {
-            settings.mode = .insert
-            settings.insertTable = SQLiteText.identifier(table ?? Array("table".utf8))
-        } else if matches("quote") {
-            settings.mode = .quote
-            settings.columnSeparator = OutputSettings.comma
-            settings.rowSeparator = OutputSettings.newline
-        } else if matches("ascii") {
-            settings.mode = .ascii
-            settings.columnSeparator = [0x1F]
-            settings.rowSeparator = [0x1E]
-        } else if matches("markdown") {
-            settings.mode = .markdown
-            setColumnarOptions(wrap: wrap, wordWrap: wordWrap, quote: quote)
-        } else if matches("table") {
-            settings.mode = .table
-            setColumnarOptions(wrap: wrap, wordWrap: wordWrap, quote: quote)
-        } else if matches("box") {
-            settings.mode = .box
-            setColumnarOptions(wrap: wrap, wordWrap: wordWrap, quote: quote)
-        } else if matches("count") {
-            settings.mode = .count
-        } else if matches("off") {
-            settings.mode = .off
-        } else if matches("json") {
-            settings.mode = .json
-        } else {
+        // The first mode whose name starts with what was typed, in
+        // sqlite3's order (so `t` is `tcl`).
+        guard let mode = Self.modes.first(where: { $0.name.hasPrefix(name) }) else {
             printError("Error: mode should be one of: ascii box column csv html insert json line list markdown qbox quote table tabs tcl")
             return .failed
         }
+        mode.apply(self, arguments)
         return .succeeded
+    }
+
+    /// What `.mode` was given besides the mode's effect.
+    struct ModeArguments: Sendable {
+        var mode: String?
+        var table: [UInt8]?
+        var wrap = 60
+        var wordWrap = false
+        var quote = false
+    }
+
+    /// Reads `.mode`'s arguments; nil (after printing why) when one is
+    /// unknown or extra.
+    private func modeArguments(_ command: DotCommandLine) -> ModeArguments? {
+        var parsed = ModeArguments()
+        let arguments = command.arguments
+        var index = 1
+        while index < arguments.count {
+            let argument = command.string(index)
+            let option = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : argument.hasPrefix("-") ? String(argument.dropFirst()) : nil
+            let hasValue = index + 1 < arguments.count
+            switch option {
+            case "wrap" where hasValue:
+                index += 1
+                parsed.wrap = Int(DotCommandLine.integerValue(arguments[index]) ?? 0)
+            case "ww": parsed.wordWrap = true
+            case "wordwrap" where hasValue:
+                index += 1
+                parsed.wordWrap = DotCommandLine.booleanValue(arguments[index])
+            case "quote": parsed.quote = true
+            case "noquote": parsed.quote = false
+            default:
+                guard takePositional(argument, arguments[index], into: &parsed) else { return nil }
+            }
+            index += 1
+        }
+        return parsed
+    }
+
+    /// The mode, then the table; anything more is an error.
+    private func takePositional(_ argument: String, _ bytes: [UInt8], into parsed: inout ModeArguments) -> Bool {
+        if parsed.mode == nil {
+            parsed.mode = argument
+            if argument == "qbox" {
+                parsed.mode = "box"
+                (parsed.wrap, parsed.wordWrap, parsed.quote) = (60, true, true)
+            }
+        } else if parsed.table == nil {
+            parsed.table = bytes
+        } else if argument.hasPrefix("-") {
+            printError("unknown option: \(argument)")
+            printError("options:\n  --noquote\n  --quote\n  --wordwrap on/off\n  --wrap N\n  --ww")
+            return false
+        } else {
+            printError("extra argument: \"\(argument)\"")
+            return false
+        }
+        return true
+    }
+
+    /// The modes in sqlite3's order of matching, and what each sets.
+    private static let modes: [(name: String, apply: @Sendable (Shell, ModeArguments) -> Void)] = [
+        ("lines", { shell, _ in shell.setMode(.line, rows: OutputSettings.newline) }),
+        ("columns", { shell, arguments in
+            shell.setMode(.column, rows: OutputSettings.newline)
+            if !shell.settings.headerWasSet { shell.settings.showHeader = true }
+            shell.setColumnarOptions(arguments)
+        }),
+        ("list", { shell, _ in shell.setMode(.list, columns: OutputSettings.pipe, rows: OutputSettings.newline) }),
+        ("html", { shell, _ in shell.setMode(.html) }),
+        ("tcl", { shell, _ in shell.setMode(.tcl, columns: [0x20], rows: OutputSettings.newline) }),
+        ("csv", { shell, _ in shell.setMode(.csv, columns: OutputSettings.comma, rows: OutputSettings.crlf) }),
+        ("tabs", { shell, _ in shell.setMode(.list, columns: OutputSettings.tab) }),
+        ("insert", { shell, arguments in
+            shell.setMode(.insert)
+            shell.settings.insertTable = SQLiteText.identifier(arguments.table ?? Array("table".utf8))
+        }),
+        ("quote", { shell, _ in shell.setMode(.quote, columns: OutputSettings.comma, rows: OutputSettings.newline) }),
+        ("ascii", { shell, _ in shell.setMode(.ascii, columns: [0x1F], rows: [0x1E]) }),
+        ("markdown", { shell, arguments in shell.setMode(.markdown); shell.setColumnarOptions(arguments) }),
+        ("table", { shell, arguments in shell.setMode(.table); shell.setColumnarOptions(arguments) }),
+        ("box", { shell, arguments in shell.setMode(.box); shell.setColumnarOptions(arguments) }),
+        ("count", { shell, _ in shell.setMode(.count) }),
+        ("off", { shell, _ in shell.setMode(.off) }),
+        ("json", { shell, _ in shell.setMode(.json) }),
+    ]
+
+    /// Sets the output mode, and the separators a mode sets (others keep theirs).
+    private func setMode(_ mode: OutputMode, columns: [UInt8]? = nil, rows: [UInt8]? = nil) {
+        settings.mode = mode
+        if let columns { settings.columnSeparator = columns }
+        if let rows { settings.rowSeparator = rows }
+    }
+
+    private func setColumnarOptions(_ arguments: ModeArguments) {
+        setColumnarOptions(wrap: arguments.wrap, wordWrap: arguments.wordWrap, quote: arguments.quote)
     }
 
     private func setColumnarOptions(wrap: Int, wordWrap: Bool, quote: Bool) {

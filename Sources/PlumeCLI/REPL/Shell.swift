@@ -49,6 +49,8 @@ final class Shell {
         configuration.readOnly = readOnly
         configuration.statementCacheCapacity = 4
         configuration.label = "plume repl"
+        // As the sqlite3 shell: `"abc"` is a string where no column has that name.
+        configuration.allowsDoubleQuotedStringLiterals = true
         let database = try Database(path: path, configuration: configuration)
         ShellFunctions.install(on: database.sqliteConnection!)
         return database

@@ -46,11 +46,18 @@ enum JSONLine {
     }
 
     /// A value: a number, a string, null, or `{"base64":"…"}` for a blob.
+    ///
+    /// ±Infinity, which JSON cannot spell, is written as SQLite's JSON
+    /// functions write it, `9e999` and `-9e999`: numbers every JSON parser
+    /// reads back as ±Infinity (a NaN, which SQLite stores as `NULL`, is
+    /// `null`).
     static func value(_ value: DatabaseValue) -> String {
         switch value {
         case .null: "null"
         case .integer(let integer): String(integer)
-        case .real(let real): real.isFinite ? "\(real)" : "null"
+        case .real(let real) where real.isFinite: "\(real)"
+        case .real(let real) where real.isInfinite: real > 0 ? "9e999" : "-9e999"
+        case .real: "null"
         case .text(let text): string(text)
         case .blob(let data): "{\"base64\":\"\(data.base64EncodedString())\"}"
         }

@@ -1,10 +1,11 @@
+import PlumeTestSupport
 /// Random SQL writes to the photo library: inserts, deletes, re-ratings
 /// (moves), renames, photos changing album, albums emptied and created.
 struct RandomWrites {
-    var rng: SplitMix64
+    var rng: SeededGenerator
     var nextName = 0
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
 
     /// One transaction's worth of statements, given the ids that exist.
     mutating func transaction(ids: [Int64]) -> [String] {

@@ -1,3 +1,4 @@
+import PlumeTestSupport
 import Testing
 import Persistence
 @testable import FetchedResults

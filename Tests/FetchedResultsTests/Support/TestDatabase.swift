@@ -1,3 +1,4 @@
+import PlumeTestSupport
 import Foundation
 import Persistence
 @testable import FetchedResults

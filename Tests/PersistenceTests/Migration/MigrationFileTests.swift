@@ -57,6 +57,8 @@ import Testing
         ("-- migrate:up\nSELECT 1;\n-- migrate:up\nSELECT 2;\n", 3, "a second `-- migrate:up` section"),
         ("-- migrate:up transaction:maybe\n", 1, "unknown option `transaction:maybe`"),
         ("-- migrate:up\n-- migrate:sideways\n", 2, "unknown section `-- migrate:sideways`"),
+        ("-- migrate:up\nCREATE TABLE t (a);\n\0DROP TABLE t;\n", 3, "NUL byte at byte offset 34"),
+        ("-- migrate:up\nSELECT 1;\0\n-- migrate:down\n", 2, "NUL byte at byte offset 23"),
     ] as [(String, Int?, String)])
     func invalidFiles(text: String, line: Int?, message: String) throws {
         let error = try migrationError { _ = try MigrationFile.parse(text, version: 1, name: "bad", file: "M/0001_bad.sql") }
@@ -73,6 +75,32 @@ import Testing
         let error = try migrationError { _ = try directory.migrator() }
         #expect(error.code == .invalidFile)
         #expect(error.file?.hasSuffix("/0001_binary.sql") == true)
-        #expect(error.message.contains("UTF-8"))
+        #expect(error.message.contains("UTF-8 (byte offset 3)"))
+        #expect(error.line == 1)
+    }
+
+    /// Random bytes (NULs and invalid UTF-8 among them) in a migration
+    /// file: loading either succeeds or names the file, never crashes.
+    @Test func randomFileContentsAreLoadedOrRejectedByName() throws {
+        var state: UInt64 = 77
+        func random(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces: [[UInt8]] = [Array("-- migrate:up\n".utf8), Array("CREATE TABLE t (a);\n".utf8), [0], [0xFF], [0xC3],
+                                 Array("-- migrate:down\n".utf8), Array("é".utf8), [0x0A]]
+        for index in 0..<300 {
+            let directory = try MigrationDirectory()
+            var bytes: [UInt8] = []
+            for _ in 0..<random(10) { bytes += pieces[random(pieces.count)] }
+            try Data(bytes).write(to: directory.url.appendingPathComponent("0001_fuzz.sql"))
+            do {
+                let migrator = try directory.migrator()
+                #expect(!bytes.contains(0), "case \(index): a file with a NUL was accepted")
+                _ = migrator
+            } catch let error as MigrationError {
+                #expect(error.file?.hasSuffix("/0001_fuzz.sql") == true, "case \(index): \(error)")
+            }
+        }
     }
 }

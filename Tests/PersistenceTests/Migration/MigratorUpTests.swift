@@ -92,6 +92,44 @@ import Testing
         #expect(try db.schema().isEmpty)
     }
 
+    /// A full database (`max_page_count` gives `SQLITE_FULL` at once) fails
+    /// the migration, rolled back and named, like any failing statement.
+    @Test func aFullDatabaseFailsTheMigrationAndChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("full.sqlite").path
+        let db = try Database(path: path)
+        try db.execute(sql: "CREATE TABLE kept (x); INSERT INTO kept VALUES (1)")
+        let migrator = try Migrator(migrations: [
+            Migration(version: 1, name: "fill", up: "CREATE TABLE big (x);\nINSERT INTO big VALUES (randomblob(200000));\n"),
+        ])
+        let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+        try db.execute(sql: "PRAGMA max_page_count = \(pages + 2)")
+        let error = try migrationError { try migrator.migrate(db) }
+        #expect(error.code == .migrationFailed)
+        #expect(error.message.contains("database or disk is full"), "\(error.message)")
+        #expect(error.line == 2)
+        #expect(try db.schema() == ["table kept: CREATE TABLE kept (x)"])
+        #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM kept") == 1)
+        #expect(!db.isInsideTransaction)
+    }
+
+    /// A database error after the migration's statements (recording it, or
+    /// its COMMIT) fails that migration too, not the whole run as an
+    /// unreadable database.
+    @Test func anErrorAfterTheStatementsFailsTheMigration() throws {
+        let migrator = try Migrator(migrations: [
+            Migration(version: 1, name: "unrecordable", up: { db in
+                try db.execute(sql: "CREATE TABLE a (id); DROP TABLE plume_migrations")
+            }),
+        ])
+        let db = try Database(location: .inMemory)
+        let error = try migrationError { try migrator.migrate(db) }
+        #expect(error.code == .migrationFailed)
+        #expect(error.file == "1_unrecordable")
+        #expect(error.message.contains("the migration was rolled back"))
+        #expect(try db.schema().isEmpty)
+    }
+
     @Test func transactionStatementsAreRefusedInATransactionalMigration() throws {
         let directory = try MigrationDirectory(["0001_commit.sql": "-- migrate:up\nCREATE TABLE a (id);\nCOMMIT;\nCREATE TABLE b (id);\n"])
         let db = try Database(location: .inMemory)

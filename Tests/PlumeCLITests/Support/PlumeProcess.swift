@@ -6,6 +6,10 @@ struct ProcessResult: Sendable {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The bytes behind `stdout` and `stderr`, which replace bytes that are
+    /// not UTF-8.
+    var stdoutBytes = Data()
+    var stderrBytes = Data()
 }
 
 /// Runs the built `plume` binary (or another program) the way a user would.
@@ -42,6 +46,13 @@ enum PlumeProcess {
     /// Runs any executable and waits for it.
     static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                     currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> ProcessResult {
+        try run(executable, arguments, input: stdin.map { Data($0.utf8) }, environment: environment,
+                currentDirectory: currentDirectory, timeout: timeout)
+    }
+
+    /// Runs any executable with raw bytes on standard input and waits for it.
+    static func run(_ executable: URL, _ arguments: [String], input stdin: Data?, environment: [String: String] = [:],
+                    currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -57,7 +68,7 @@ enum PlumeProcess {
         let outData = PipeCollector(output.fileHandleForReading)
         let errData = PipeCollector(errors.fileHandleForReading)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
         try? input.fileHandleForWriting.close()
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
@@ -68,9 +79,10 @@ enum PlumeProcess {
             Thread.sleep(forTimeInterval: 0.005)
         }
         process.waitUntilExit()
+        let out = outData.finish(), err = errData.finish()
         return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: outData.finish(), as: UTF8.self),
-                             stderr: String(decoding: errData.finish(), as: UTF8.self))
+                             stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                             stdoutBytes: out, stderrBytes: err)
     }
 }
 
