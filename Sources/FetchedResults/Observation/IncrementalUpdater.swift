@@ -106,6 +106,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     /// The changed rows that match the request, with their rowids.
     private func fetchRows(_ rowIDs: Set<Int64>, sectionCollation: BuiltInCollation, _ db: Database) throws -> [(rowID: Int64, row: PlacedRow<Item>)] {
         var rows: [(rowID: Int64, row: PlacedRow<Item>)] = []
+        var hasher = RowHasher()
         var arguments = filterArguments
         for rowID in rowIDs {
             arguments.named["plume_rowid"] = .integer(rowID)
@@ -114,7 +115,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
             let section = sectionCollation.key(sectionColumn.flatMap { row[$0] } ?? .null)
             do {
                 let item = decodesItems ? try Item(row: row) : nil
-                rows.append((rowID, PlacedRow(key: RowKey(id: id, contentHash: row.contentHash), section: section, item: item, gap: 0)))
+                rows.append((rowID, PlacedRow(key: RowKey(id: id, contentHash: hasher.contentHash(of: row)), section: section, item: item, gap: 0)))
             } catch var error as RowDecodingError {
                 error.sql = rowSQL
                 throw error

@@ -83,8 +83,7 @@ struct QueryOrderComparator {
         arguments.named["plume_b"] = .integer(b)
         try statement.setArguments(arguments)
         defer { statement.reset() }
-        guard try statement.step(), let index = statement.columnNames.firstIndex(where: { $0.lowercased() == identityColumn.lowercased() })
-        else { throw RowVanished() }
+        guard try statement.step(), let index = statement.layout.index(ofColumn: identityColumn) else { throw RowVanished() }
         return statement.columnValue(at: index) == .integer(a)
     }
 }

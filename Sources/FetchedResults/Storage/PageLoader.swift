@@ -117,9 +117,10 @@ struct PageQuery: Sendable {
             var arguments = self.arguments
             arguments.positional.append(contentsOf: slice)
             let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            var hasher = RowHasher()
             while let row = try cursor.next() {
                 guard let id = row[identityColumn] else { break }
-                rows.append((RowKey(id: id, contentHash: row.contentHash), try Item(row: row)))
+                rows.append((RowKey(id: id, contentHash: hasher.contentHash(of: row)), try Item(row: row)))
             }
             start += slice.count
         }

@@ -116,3 +116,17 @@ extension Row {
         return hash.value
     }
 }
+
+/// Content hashes of rows that share a layout (the rows of one statement):
+/// the layout's seed (``ContentHash/seed(columns:)``) is computed once, not
+/// per row.
+struct RowHasher {
+    private var cached: (layout: RowLayout, seed: UInt64)?
+
+    mutating func contentHash(of row: Row) -> Int {
+        if cached?.layout !== row.layout {
+            cached = (row.layout, ContentHash.seed(columns: row.layout.columns))
+        }
+        return row.contentHash(seed: cached!.seed)
+    }
+}

@@ -325,7 +325,15 @@ public final class Database {
     func recordingRegion<T>(_ body: () throws -> T) rethrows -> (T, DatabaseRegion) {
         let outer = recordedRegion
         recordedRegion = DatabaseRegion()
-        defer { recordedRegion = outer.map { var union = $0; union.formUnion(recordedRegion ?? DatabaseRegion()); return union } }
+        defer {
+            // A recording around this one reads what this one read, too.
+            if var outer {
+                outer.formUnion(recordedRegion ?? DatabaseRegion())
+                recordedRegion = outer
+            } else {
+                recordedRegion = nil
+            }
+        }
         let result = try body()
         return (result, recordedRegion ?? DatabaseRegion())
     }
