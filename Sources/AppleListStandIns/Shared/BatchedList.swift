@@ -131,7 +131,7 @@ final class BatchedList<Cell: ReusableCell> {
                 return count
             }, row: row)
             let old = cells
-            try show(rows, insertedSections: Set(batch.insertedSections))
+            try show(rows, insertedSections: Set(batch.insertedSections), deletedSections: Set(batch.deletedSections))
             // Cells no longer shown (deleted and reloaded rows) are reused
             // from the next batch on.
             let shown = Set(cells.joined().map(ObjectIdentifier.init))
@@ -143,10 +143,12 @@ final class BatchedList<Cell: ReusableCell> {
 
     /// Shows the rows of a resolved batch: new cells for new and reloaded
     /// rows, reconfigured ones for the rest.
-    private func show(_ rows: [[RowAfterBatch<Cell>]], insertedSections: Set<Int>) throws(StandInException) {
+    private func show(_ rows: [[RowAfterBatch<Cell>]], insertedSections: Set<Int>,
+                      deletedSections: Set<Int>) throws(StandInException) {
         var titles: [String?] = []
         var next: [[Cell]] = []
-        var oldTitle = self.titles.makeIterator()
+        // Surviving sections keep their header, in order.
+        var oldTitle = self.titles.enumerated().lazy.filter { !deletedSections.contains($0.offset) }.map(\.element).makeIterator()
         for (section, sectionRows) in rows.enumerated() {
             titles.append(insertedSections.contains(section) ? questions.title(section) : oldTitle.next() ?? nil)
             var shown: [Cell] = []

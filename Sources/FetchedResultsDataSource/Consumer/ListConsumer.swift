@@ -14,8 +14,10 @@ import Foundation
 ///    `updateData` exactly once, at the moment its data source must switch
 ///    to the new state (inside `performBatchUpdates` for UIKit), then
 ///    applies the section and row deletes, inserts, moves and reloads;
-/// 2. ``reconfigureRows(at:)`` with ``ListBatch/reconfiguredRows`` when
-///    moved rows changed content, after the batch, in new coordinates.
+/// 2. after the batch, in new coordinates, for moved rows whose content
+///    changed: ``reconfigureRows(at:)`` for those that keep their kind of
+///    cell, ``reloadRows(at:)`` for those whose cell identifier changed
+///    (UIKit reconfigures only a cell of the same type).
 ///
 /// A change set too large to animate (see
 /// ``ListDataSource/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
@@ -34,8 +36,11 @@ public protocol ListConsumer<Cell>: AnyObject {
     /// - Parameters:
     ///   - batch: The changes and the row counts around them.
     ///   - updateData: Switches the data source to the new state; call it
-    ///     exactly once, before the consumer asks for new rows.
-    func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void)
+    ///     once, before the consumer asks for new rows. It may be kept and
+    ///     called again later (UIKit keeps the updates block of
+    ///     `performBatchUpdates(_:completion:)` while it animates): calls
+    ///     after the first do nothing.
+    func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void)
 
     /// Throws away what the consumer shows and shows `snapshot` instead.
     ///
@@ -51,6 +56,16 @@ public protocol ListConsumer<Cell>: AnyObject {
     /// - Parameter indexPaths: The rows to refresh.
     func reconfigureRows(at indexPaths: [IndexPath])
 
+    /// Replaces the cells of rows that stay where they are, after a batch
+    /// (new coordinates): their kind of cell changed, so they need new
+    /// cells rather than a reconfigure.
+    ///
+    /// The default implementation calls ``reconfigureRows(at:)``, right for
+    /// consumers that build their cells afresh whenever they refresh.
+    ///
+    /// - Parameter indexPaths: The rows to replace.
+    func reloadRows(at indexPaths: [IndexPath])
+
     /// A cell to configure for a row, reused where the consumer can.
     ///
     /// - Parameters:
@@ -58,4 +73,10 @@ public protocol ListConsumer<Cell>: AnyObject {
     ///     identifier closure).
     ///   - indexPath: The row that will show it.
     func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Cell
+}
+
+extension ListConsumer {
+    public func reloadRows(at indexPaths: [IndexPath]) {
+        reconfigureRows(at: indexPaths)
+    }
 }

@@ -34,14 +34,18 @@ public protocol RowByRowListTarget: AnyObject {
 /// index correction for one-at-a-time application is done here.
 ///
 /// Sections become header rows (group rows) when `showsSectionHeaders` is
-/// true; ``layout`` maps flat rows back to index paths for the list's own
-/// data source questions.
+/// true. Answer the list's own data source questions with
+/// ``numberOfShownRows`` and ``location(ofShownRow:)``: they follow the
+/// list through each step of a batch, where ``layout`` is already the
+/// final state.
 @MainActor
 public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsumer {
     /// The list driven.
     public let target: Target
     /// Where each section and row sits in the flat list now.
     public private(set) var layout: FlatListLayout
+    /// The rows shown while a batch is applied.
+    private var inFlight: FlatRowTracker?
 
     /// Creates a consumer for a flat list.
     ///
@@ -53,10 +57,20 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
         self.layout = FlatListLayout(rowCounts: [], showsSectionHeaders: showsSectionHeaders)
     }
 
-    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void) {
+    /// Applies a batch one step at a time. The data source switches to the
+    /// new state first; while the steps run, ``numberOfShownRows`` and
+    /// ``location(ofShownRow:)`` answer for the rows as the target shows
+    /// them after each step.
+    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void) {
+        let steps = batch.flatSteps(showsSectionHeaders: layout.showsSectionHeaders)
+        let tracker = FlatRowTracker(oldCount: layout.count, steps: steps)
         updateData()
+        layout.rowCounts = batch.newRowCounts
+        inFlight = tracker
+        defer { inFlight = nil }
         target.beginUpdates()
-        for step in batch.flatSteps(showsSectionHeaders: layout.showsSectionHeaders) {
+        for step in steps {
+            inFlight?.apply(step)
             switch step {
             case .reload(let index, _): target.reloadRow(at: index)
             case .remove(let index): target.removeRow(at: index)
@@ -64,8 +78,24 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
             case .move(let from, let to): target.moveRow(at: from, to: to)
             }
         }
-        layout.rowCounts = batch.newRowCounts
+        inFlight = nil
         target.endUpdates()
+    }
+
+    /// The number of rows the target shows: during a batch, after the
+    /// steps applied so far.
+    public var numberOfShownRows: Int { inFlight?.count ?? layout.count }
+
+    /// What the target shows at a flat row, in the data source's (new)
+    /// state: a section's header (`item` nil) or a row. During a batch the
+    /// row is named as the target has it after the steps applied so far.
+    ///
+    /// - Returns: The section and the row, or nil when out of bounds or
+    ///   about to be removed.
+    /// - Complexity: O(s) for s sections.
+    public func location(ofShownRow row: Int) -> (section: Int, item: Int?)? {
+        guard let inFlight else { return layout.location(ofFlatIndex: row) }
+        return inFlight.newIndex(ofShownRow: row).flatMap(layout.location(ofFlatIndex:))
     }
 
     public func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void) {

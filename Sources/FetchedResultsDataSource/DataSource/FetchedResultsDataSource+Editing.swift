@@ -44,37 +44,46 @@ extension FetchedResultsDataSource: EditableListDataSource {
     /// The user moved a row (the list already shows it at `destination`):
     /// moves its item through ``moveItem``.
     ///
-    /// When the controller's change set is that same move (plus content
-    /// updates, such as new positions), the data source takes the new state
-    /// without asking the list to move the row again; when the model
-    /// ordered the rows otherwise, the list reloads.
+    /// From then on the data source answers as the list shows the rows.
+    /// When the controller's next state has the rows in the order the list
+    /// shows, the data source takes it without moving anything again, and
+    /// refreshes the rows whose content changed (new positions); when the
+    /// model ordered the rows otherwise, the list reloads.
     ///
     /// - Throws: What ``moveItem`` throws; the list is reloaded then, to
     ///   put the row back.
     public func moveRow(at source: IndexPath, to destination: IndexPath) throws {
         guard let moveItem, source != destination else { return }
-        pendingUserMove = (source, destination)
+        let item = try item(at: source)
+        presenter.userMoves.append(from: source, to: destination)
         do {
-            try moveItem(try item(at: source), source, destination)
+            try moveItem(item, source, destination)
         } catch {
-            pendingUserMove = nil
             presenter.reload(presenter.snapshot)
             throw error
         }
     }
 
-    /// Applies the change set that follows a user-driven move.
-    func applyAfterUserMove(_ move: (from: IndexPath, to: IndexPath), _ update: FetchedResultsUpdate<Item>) {
-        let changes = update.changes
-        let isThatMove = changes.movedRows.count == 1 && changes.movedRows[0].from == move.from && changes.movedRows[0].to == move.to
-            && changes.deletedRows.isEmpty && changes.insertedRows.isEmpty
-            && changes.deletedSections.isEmpty && changes.insertedSections.isEmpty
-        guard isThatMove else {
+    /// Applies an update that follows moves the user made in the list.
+    func applyAfterUserMoves(_ update: FetchedResultsUpdate<Item>) {
+        let shownOrder = presenter.userMoves.applied(to: presenter.snapshot.identitySections().map(\.items))
+        let newSections = update.snapshot.identitySections()
+        let sameSections = update.snapshot.numberOfSections == presenter.snapshot.numberOfSections
+            && (0..<update.snapshot.numberOfSections).allSatisfy {
+                update.snapshot.sectionName(at: $0) == presenter.snapshot.sectionName(at: $0)
+            }
+        guard sameSections, newSections.map(\.items) == shownOrder else {
             presenter.reload(update.snapshot)
             return
         }
-        let reconfigured = (changes.movedRows[0].isContentChanged ? [move.to] : []) + changes.updatedRows.map(\.to)
-        presenter.replaceSilently(with: update.snapshot, reconfiguring: reconfigured)
+        var changed: [(old: Item?, new: Item, at: IndexPath)] = []
+        for move in update.changes.movedRows where move.isContentChanged {
+            changed.append((try? self.item(at: move.to), move.item, move.to))
+        }
+        for row in update.changes.updatedRows {
+            changed.append((try? self.item(at: row.to), row.item, row.to))
+        }
+        presenter.replaceSilently(with: update.snapshot, changed: changed)
     }
 }
 

@@ -31,8 +31,6 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     private var updates: Task<Void, Never>?
     /// Resumes ``performFetch()`` once the initial update is shown.
     private var fetched: CheckedContinuation<Void, Never>?
-    /// The move the user made in the list, which the list already shows.
-    var pendingUserMove: (from: IndexPath, to: IndexPath)?
     private var updateHandlers: [(FetchedResultsUpdate<Item>) -> Void] = []
 
     /// Deletes an item in the model (the database); called when the user
@@ -115,11 +113,9 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
         if update.isInitial || update.previousSnapshot.rowCounts != presenter.snapshot.rowCounts {
             // The first state, or one the list cannot reach by this change
             // set: show it whole.
-            pendingUserMove = nil
             presenter.reload(update.snapshot)
-        } else if let move = pendingUserMove {
-            pendingUserMove = nil
-            applyAfterUserMove(move, update)
+        } else if !presenter.userMoves.isEmpty {
+            applyAfterUserMoves(update)
         } else {
             presenter.apply(update.changes, to: update.snapshot)
         }

@@ -35,6 +35,21 @@ public class ListDataSource<Snapshot: ListSnapshot, Cell>: SectionedDataSource {
     /// The state as the list knows it: the state of the last batch applied.
     public var snapshot: Snapshot { presenter.snapshot }
 
+    /// The number of rows the list shows in a section: the snapshot's,
+    /// after the moves the user made that no change set has confirmed yet.
+    public func numberOfRows(inSection section: Int) -> Int {
+        presenter.numberOfRows(inSection: section)
+    }
+
+    /// The item of a row as the list shows it (after the user's
+    /// unconfirmed moves).
+    ///
+    /// - Throws: When the row cannot load (a controller's snapshot with a
+    ///   batch size whose row was deleted before its page loaded).
+    public func item(at indexPath: IndexPath) throws -> Snapshot.Item {
+        try presenter.item(at: indexPath)
+    }
+
     public func cell(for consumer: any ListConsumer<Cell>, configuredWith item: any Sendable, at indexPath: IndexPath) -> Cell? {
         presenter.cell(for: consumer, configuredWith: item, at: indexPath)
     }

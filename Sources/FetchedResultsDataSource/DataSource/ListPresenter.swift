@@ -16,6 +16,9 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     let configureCell: (Cell, Item) -> Void
     /// The kind of the last cell dequeued, for a row that cannot load.
     private var lastCellIdentifier = "Cell"
+    /// Moves the user made in the list that no change set has confirmed
+    /// yet: the list shows them, so rows are answered through them.
+    var userMoves = UserMoves()
 
     init(snapshot: Snapshot, cellIdentifier: @escaping (Item) -> String, configureCell: @escaping (Cell, Item) -> Void) {
         self.snapshot = snapshot
@@ -24,9 +27,10 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 
     /// Moves to `new` by `changes` (computed from ``snapshot``): one batch,
-    /// then a reconfigure of the moved rows that changed — or a full reload
+    /// then a refresh of the moved rows that changed — or a full reload
     /// when the change set is larger than the threshold.
     func apply(_ changes: ChangeSet<Item>, to new: Snapshot) {
+        userMoves.removeAll()
         guard let consumer, !changes.isEmpty else {
             snapshot = new
             return
@@ -36,13 +40,29 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
             return
         }
         let batch = ListBatch(changes: changes, oldRowCounts: snapshot.rowCounts, newRowCounts: new.rowCounts)
-        consumer.performBatchUpdates(batch) { self.snapshot = new }
-        let reconfigured = Array(batch.reconfiguredRows)
-        if !reconfigured.isEmpty { consumer.reconfigureRows(at: reconfigured) }
+        let refresh = changes.movedRows.lazy.filter(\.isContentChanged).map { move in
+            (old: try? self.snapshot.item(at: move.from), new: move.item, at: move.to)
+        }
+        let afterBatch = rowRefresh(Array(refresh))
+        consumer.performBatchUpdates(batch, updateData: switchOnce(to: new))
+        afterBatch.send(to: consumer)
+    }
+
+    /// Switches to `new` the first time it runs; later calls do nothing.
+    /// UIKit may keep an updates block and call it again after a later
+    /// batch: it must not bring an older state back.
+    private func switchOnce(to new: Snapshot) -> () -> Void {
+        let switched = Flag()
+        return { [weak self] in
+            guard !switched.isSet else { return }
+            switched.isSet = true
+            self?.snapshot = new
+        }
     }
 
     /// Shows `new` without animation.
     func reload(_ new: Snapshot) {
+        userMoves.removeAll()
         guard let consumer else {
             snapshot = new
             return
@@ -50,11 +70,31 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
         consumer.reloadData(new) { self.snapshot = new }
     }
 
-    /// Swaps in `new` without telling the consumer, which already shows it
-    /// (after a user-driven move), then refreshes rows whose content changed.
-    func replaceSilently(with new: Snapshot, reconfiguring indexPaths: [IndexPath]) {
+    /// Swaps in `new` without telling the consumer, which already shows its
+    /// order (after user-driven moves), then refreshes the rows whose
+    /// content changed.
+    ///
+    /// - Parameter changed: The rows whose content changed: the item shown
+    ///   before (nil when unknown), the new one, and where it is.
+    func replaceSilently(with new: Snapshot, changed: [(old: Item?, new: Item, at: IndexPath)]) {
+        userMoves.removeAll()
         snapshot = new
-        if !indexPaths.isEmpty { consumer?.reconfigureRows(at: indexPaths) }
+        if let consumer { rowRefresh(changed).send(to: consumer) }
+    }
+
+    /// Splits rows to refresh after a batch: a row keeping its kind of
+    /// cell is reconfigured; one whose cell identifier changed (or whose
+    /// old item is unknown) gets a new cell.
+    private func rowRefresh(_ rows: [(old: Item?, new: Item, at: IndexPath)]) -> RowRefresh {
+        var refresh = RowRefresh()
+        for row in rows {
+            if let old = row.old, cellIdentifier(old) == cellIdentifier(row.new) {
+                refresh.reconfigured.append(row.at)
+            } else {
+                refresh.reloaded.append(row.at)
+            }
+        }
+        return refresh
     }
 
     /// A cell configured with an item a change set carries; nil when it is
@@ -71,7 +111,7 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     /// before its page loaded; the change set removing it is on its way)
     /// gets an unconfigured cell of the last kind dequeued, never a trap.
     func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
-        guard let item = try? snapshot.item(at: indexPath) else {
+        guard let item = try? item(at: indexPath) else {
             return consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
         }
         lastCellIdentifier = cellIdentifier(item)
@@ -79,4 +119,39 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
         configureCell(cell, item)
         return cell
     }
+
+    // MARK: Rows as shown
+
+    /// The number of rows the list shows in a section.
+    func numberOfRows(inSection section: Int) -> Int {
+        userMoves.rowCount(inSection: section, before: snapshot.numberOfItems(inSection: section))
+    }
+
+    /// The item of a row as the list shows it.
+    ///
+    /// - Throws: When the row cannot load.
+    func item(at indexPath: IndexPath) throws -> Item {
+        try snapshot.item(at: userMoves.indexPathBeforeMoves(of: indexPath))
+    }
+}
+
+/// Rows to refresh once a batch is applied, in new coordinates.
+@MainActor
+struct RowRefresh {
+    /// Rows that keep their cell, configured again.
+    var reconfigured: [IndexPath] = []
+    /// Rows that need a new cell (their kind of cell changed).
+    var reloaded: [IndexPath] = []
+
+    func send<Cell>(to consumer: any ListConsumer<Cell>) {
+        if !reconfigured.isEmpty { consumer.reconfigureRows(at: reconfigured) }
+        if !reloaded.isEmpty { consumer.reloadRows(at: reloaded) }
+    }
+}
+
+/// A flag a closure can set (the closures that switch state run on the
+/// main actor).
+@MainActor
+private final class Flag {
+    var isSet = false
 }

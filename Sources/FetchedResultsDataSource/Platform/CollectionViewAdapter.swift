@@ -14,7 +14,8 @@ import FetchedResults
 ///
 /// Batches follow the documented rules of `performBatchUpdates`: the data
 /// source switches to the new state inside the updates block; moved items
-/// whose content changed are reconfigured after the batch.
+/// whose content changed are reconfigured after the batch (reloaded when
+/// their cell identifier changed).
 @MainActor
 public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsumer, UICollectionViewDataSource {
     /// The collection view.
@@ -35,21 +36,20 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
 
     // MARK: ListConsumer
 
-    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void) {
+    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void) {
         guard let collectionView else { return updateData() }
         let changes = batch.changes
-        withoutActuallyEscaping(updateData) { updateData in
-            collectionView.performBatchUpdates {
-                updateData()
-                collectionView.deleteSections(IndexSet(changes.deletedSections))
-                collectionView.insertSections(IndexSet(changes.insertedSections.map(\.index)))
-                collectionView.deleteItems(at: changes.deletedRows)
-                collectionView.insertItems(at: changes.insertedRows.map(\.indexPath))
-                for move in changes.movedRows {
-                    collectionView.moveItem(at: move.from, to: move.to)
-                }
-                collectionView.reloadItems(at: changes.updatedRows.map(\.from))
+        // UIKit may keep the block until the animations end: it escapes.
+        collectionView.performBatchUpdates {
+            updateData()
+            collectionView.deleteSections(IndexSet(changes.deletedSections))
+            collectionView.insertSections(IndexSet(changes.insertedSections.map(\.index)))
+            collectionView.deleteItems(at: changes.deletedRows)
+            collectionView.insertItems(at: changes.insertedRows.map(\.indexPath))
+            for move in changes.movedRows {
+                collectionView.moveItem(at: move.from, to: move.to)
             }
+            collectionView.reloadItems(at: changes.updatedRows.map(\.from))
         }
     }
 
@@ -60,6 +60,10 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
 
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         collectionView?.reconfigureItems(at: indexPaths)
+    }
+
+    public func reloadRows(at indexPaths: [IndexPath]) {
+        collectionView?.reloadItems(at: indexPaths)
     }
 
     public func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {

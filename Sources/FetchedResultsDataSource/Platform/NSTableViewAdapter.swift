@@ -63,15 +63,15 @@ public final class NSTableViewAdapter<Snapshot: ListSnapshot>: NSObject, NSTable
     }
 
     public func numberOfRows(in tableView: NSTableView) -> Int {
-        consumer.layout.count
+        consumer.numberOfShownRows
     }
 
     public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
-        consumer.layout.location(ofFlatIndex: row)?.item == nil
+        consumer.location(ofShownRow: row)?.item == nil
     }
 
     public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
-        guard let location = consumer.layout.location(ofFlatIndex: row) else { return nil }
+        guard let location = consumer.location(ofShownRow: row) else { return nil }
         guard let item = location.item else {
             return NSTextField(labelWithString: dataSource.titleForHeader(inSection: location.section) ?? "")
         }

@@ -15,7 +15,8 @@ import FetchedResults
 /// Batches follow the documented rules of `performBatchUpdates`: the data
 /// source switches to the new state inside the updates block; deletes and
 /// reloads name old index paths, inserts new ones, moves go from old to
-/// new; moved rows whose content changed are reconfigured after the batch.
+/// new; moved rows whose content changed are reconfigured after the batch
+/// (reloaded when their cell identifier changed).
 ///
 /// ```swift
 /// adapter = TableViewAdapter(tableView: tableView, dataSource: dataSource)
@@ -44,22 +45,21 @@ public final class TableViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsu
 
     // MARK: ListConsumer
 
-    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void) {
+    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void) {
         guard let tableView else { return updateData() }
         let changes = batch.changes
         let animation = rowAnimation
-        withoutActuallyEscaping(updateData) { updateData in
-            tableView.performBatchUpdates {
-                updateData()
-                tableView.deleteSections(IndexSet(changes.deletedSections), with: animation)
-                tableView.insertSections(IndexSet(changes.insertedSections.map(\.index)), with: animation)
-                tableView.deleteRows(at: changes.deletedRows, with: animation)
-                tableView.insertRows(at: changes.insertedRows.map(\.indexPath), with: animation)
-                for move in changes.movedRows {
-                    tableView.moveRow(at: move.from, to: move.to)
-                }
-                tableView.reloadRows(at: changes.updatedRows.map(\.from), with: animation)
+        // UIKit may keep the block until the animations end: it escapes.
+        tableView.performBatchUpdates {
+            updateData()
+            tableView.deleteSections(IndexSet(changes.deletedSections), with: animation)
+            tableView.insertSections(IndexSet(changes.insertedSections.map(\.index)), with: animation)
+            tableView.deleteRows(at: changes.deletedRows, with: animation)
+            tableView.insertRows(at: changes.insertedRows.map(\.indexPath), with: animation)
+            for move in changes.movedRows {
+                tableView.moveRow(at: move.from, to: move.to)
             }
+            tableView.reloadRows(at: changes.updatedRows.map(\.from), with: animation)
         }
     }
 
@@ -70,6 +70,10 @@ public final class TableViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsu
 
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         tableView?.reconfigureRows(at: indexPaths)
+    }
+
+    public func reloadRows(at indexPaths: [IndexPath]) {
+        tableView?.reloadRows(at: indexPaths, with: rowAnimation)
     }
 
     public func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {

@@ -65,7 +65,7 @@ public final class TerminalList: ListConsumer {
 
     // MARK: - ListConsumer
 
-    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: () -> Void) {
+    public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void) {
         updateData()
         guard let dataSource else { return }
         let applied = model.apply(batch, dataSource: dataSource, consumer: self, highlightEnd: now() + highlightDuration)

@@ -40,7 +40,7 @@ final class RecordingConsumer<Item: Sendable, ID: Hashable & Sendable, Content: 
         self.content = content
     }
 
-    func performBatchUpdates<BatchItem: Sendable>(_ batch: ListBatch<BatchItem>, updateData: () -> Void) {
+    func performBatchUpdates<BatchItem: Sendable>(_ batch: ListBatch<BatchItem>, updateData: @escaping () -> Void) {
         batches += 1
         updateData()
         guard let changes = batch.changes as? ChangeSet<Item> else {
