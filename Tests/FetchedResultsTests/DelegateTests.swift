@@ -6,10 +6,10 @@ import Testing
 /// A delegate that records its calls, in order.
 final class RecordingDelegate: FetchedResultsControllerDelegate, @unchecked Sendable {
     // Safe: `events` is only touched while `lock` is held.
-    private let lock = NSLock()
-    private var events: [String] = []
+    nonisolated private let lock = NSLock()
+    nonisolated(unsafe) private var events: [String] = []
 
-    private func record(_ event: String) { lock.withLock { events.append(event) } }
+    nonisolated private func record(_ event: String) { lock.withLock { events.append(event) } }
 
     func controllerWillChangeContent(_ controller: FetchedResultsController<Row>) {
         record("will \(controller.count)")
@@ -33,7 +33,7 @@ final class RecordingDelegate: FetchedResultsControllerDelegate, @unchecked Send
     }
 
     /// Polls until `condition` holds on the events or the timeout passes.
-    func wait(timeout: Double, _ condition: ([String]) -> Bool) -> Bool {
+    nonisolated func wait(timeout: Double, _ condition: ([String]) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if lock.withLock({ condition(events) }) { return true }
@@ -42,7 +42,7 @@ final class RecordingDelegate: FetchedResultsControllerDelegate, @unchecked Send
         return lock.withLock { condition(events) }
     }
 
-    var recorded: [String] { lock.withLock { events } }
+    nonisolated var recorded: [String] { lock.withLock { events } }
 }
 
 @Suite struct DelegateTests {

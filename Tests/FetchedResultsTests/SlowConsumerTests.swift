@@ -76,7 +76,8 @@ import Testing
     /// A delegate whose queue is busy: one batch when it frees up.
     @Test func aBlockedDelegateQueueGetsOneMergedBatch() async throws {
         final class Recorder: FetchedResultsControllerDelegate, @unchecked Sendable {
-            // Safe: only touched on the delivery queue, and read after it drains.
+            // Safe: only touched on the main actor (delegate calls, and the
+            // reads below).
             var batches: [FetchedResultsUpdate<Row>] = []
             func controller(_ controller: FetchedResultsController<Row>, didChangeContentWith update: FetchedResultsUpdate<Row>) {
                 batches.append(update)
@@ -98,8 +99,10 @@ import Testing
             release.signal()
             queue.sync {}
             queue.sync {}
-            #expect(recorder.batches.count == 1)
-            let batch = try #require(recorder.batches.first)
+            // The delegate hears on the main actor, after the queue drained.
+            let batches = await MainActor.run { recorder.batches }
+            #expect(batches.count == 1)
+            let batch = try #require(batches.first)
             #expect(try batch.changes.applied(to: before) == (try Self.expected(writer)))
             #expect(try controller.snapshot.listSections() == (try Self.expected(writer)))
         }

@@ -3,25 +3,20 @@ import Foundation
 import Persistence
 
 /// A Plume controller over the photo table that waits for each change set.
-final class PlumeObserver: FetchedResultsControllerDelegate, @unchecked Sendable {
-    // Safe: `count` (rows delivered) is written on the delivery queue before `delivered` is
+final class PlumeObserver: @unchecked Sendable {
+    // Safe: `count` (rows delivered) is written on the main actor before `delivered` is
     // signalled and read by the waiting thread after.
     typealias Item = PlumePhotos.RowPhoto
     let database: DatabaseQueue
     let controller: FetchedResultsController<Item>
-    private let delivered = DispatchSemaphore(value: 0)
-    private var count = 0
+    fileprivate let delivered = DispatchSemaphore(value: 0)
+    fileprivate var count = 0
 
     init(path: String, request: FetchRequest) throws {
         database = try DatabaseQueue(path: path)
         controller = FetchedResultsController(database: database, request: request, queue: DispatchQueue(label: "plume.delivery"))
         controller.delegate = self
         try controller.performFetch()
-    }
-
-    func controller(_ controller: FetchedResultsController<Item>, didChangeContentWith update: FetchedResultsUpdate<Item>) {
-        count = update.snapshot.count
-        delivered.signal()
     }
 
     /// Renames one photo (it moves) and waits for the change set.
@@ -42,5 +37,12 @@ final class PlumeObserver: FetchedResultsControllerDelegate, @unchecked Sendable
     func close() throws {
         controller.stopObserving()
         try database.close()
+    }
+}
+
+extension PlumeObserver: FetchedResultsControllerDelegate {
+    func controller(_ controller: FetchedResultsController<Item>, didChangeContentWith update: FetchedResultsUpdate<Item>) {
+        count = update.snapshot.count
+        delivered.signal()
     }
 }

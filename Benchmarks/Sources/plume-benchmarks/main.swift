@@ -5,48 +5,62 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--memory-child
     try MemoryWorkload.runChild(side: CommandLine.arguments[2], path: CommandLine.arguments[3])
     exit(0)
 }
-var json = false
-var iterations = 7
-var rows = 200_000
-var filter: String?
+/// What the command line selects.
+struct Options: Sendable {
+    var json = false
+    var iterations = 7
+    var rows = 200_000
+    var filter: String?
+}
+var options = Options()
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
-    case "--json": json = true
-    case "--iterations": iterations = arguments.popFirst().flatMap(Int.init) ?? iterations
-    case "--rows": rows = arguments.popFirst().flatMap(Int.init) ?? rows
-    case "--filter": filter = arguments.popFirst()
+    case "--json": options.json = true
+    case "--iterations": options.iterations = arguments.popFirst().flatMap(Int.init) ?? options.iterations
+    case "--rows": options.rows = arguments.popFirst().flatMap(Int.init) ?? options.rows
+    case "--filter": options.filter = arguments.popFirst()
     default:
         FileHandle.standardError.write(Data("usage: plume-benchmarks [--json] [--iterations N] [--rows N] [--filter NAME]\nunknown argument: \(argument)\n".utf8))
         exit(64)
     }
 }
 
-let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-benchmarks-\(UUID().uuidString)")
-try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: directory) }
-
-let printer = ResultPrinter(json: json)
-let runner = Runner(iterations: max(1, iterations), directory: directory)
-printer.printHeader(iterations: runner.iterations)
-do {
-    for workload in WorkloadRegistry.workloads(rows: rows) where filter.map({ workload.name.hasPrefix($0) }) ?? true {
-        printer.print(try runner.run(workload))
+/// Runs the selected workloads, then ends the process.
+func runWorkloads(_ options: Options) -> Never {
+    let (json, filter) = (options.json, options.filter)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-benchmarks-\(UUID().uuidString)")
+    do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let printer = ResultPrinter(json: json)
+        let runner = Runner(iterations: max(1, options.iterations), directory: directory)
+        printer.printHeader(iterations: runner.iterations)
+        for workload in WorkloadRegistry.workloads(rows: options.rows) where filter.map({ workload.name.hasPrefix($0) }) ?? true {
+            printer.print(try runner.run(workload))
+        }
+        if filter.map({ MemoryWorkload.name.hasPrefix($0) }) ?? true {
+            try MemoryWorkload.run(in: directory, json: json)
+        }
+        // Before write.latency, whose observers leave work behind.
+        if filter.map({ IdleWorkload.name.hasPrefix($0) }) ?? true {
+            try IdleWorkload.run(in: directory, json: json)
+        }
+        if filter.map({ WriteLatencyWorkload.name.hasPrefix($0) }) ?? true {
+            try WriteLatencyWorkload.run(in: directory, json: json)
+        }
+        if filter.map({ IdentityLookupWorkload.name.hasPrefix($0) }) ?? true {
+            IdentityLookupWorkload.run(json: json)
+        }
+    } catch {
+        FileHandle.standardError.write(Data("plume-benchmarks: \(error)\n".utf8))
+        try? FileManager.default.removeItem(at: directory)
+        exit(1)
     }
-    if filter.map({ MemoryWorkload.name.hasPrefix($0) }) ?? true {
-        try MemoryWorkload.run(in: directory, json: json)
-    }
-    // Before write.latency, whose observers leave work behind.
-    if filter.map({ IdleWorkload.name.hasPrefix($0) }) ?? true {
-        try IdleWorkload.run(in: directory, json: json)
-    }
-    if filter.map({ WriteLatencyWorkload.name.hasPrefix($0) }) ?? true {
-        try WriteLatencyWorkload.run(in: directory, json: json)
-    }
-    if filter.map({ IdentityLookupWorkload.name.hasPrefix($0) }) ?? true {
-        IdentityLookupWorkload.run(json: json)
-    }
-} catch {
-    FileHandle.standardError.write(Data("plume-benchmarks: \(error)\n".utf8))
-    exit(1)
+    try? FileManager.default.removeItem(at: directory)
+    exit(0)
 }
+
+// Controllers call their delegates on the main actor: the main thread
+// serves the main queue while the workloads run on another thread.
+Thread.detachNewThread { [options] in runWorkloads(options) }
+dispatchMain()

@@ -3,7 +3,8 @@ import Persistence
 
 extension FetchedResultsController {
     /// Hands an update to every async subscriber's mailbox, and to the
-    /// delegate's, drained on `queue`, where the snapshot is swapped first.
+    /// delegate's, drained on `queue`, where the snapshot is swapped first
+    /// (the delegate hears on the main actor).
     ///
     /// Called by the engine of the current fetch, in commit order; updates
     /// of an engine replaced by a later `performFetch()` are dropped. It
@@ -19,16 +20,26 @@ extension FetchedResultsController {
         queue.async { [self] in drainDelegateMailbox() }
     }
 
-    /// On `queue`: delivers the delegate's pending update (one, merged
-    /// from all that came since the last), then comes back for the next.
+    /// On `queue`: swaps in the pending update's snapshot (one update,
+    /// merged from all that came since the last), tells the delegate on the
+    /// main actor, then comes back for the next.
     private func drainDelegateMailbox() {
         guard let update = delegateMailbox.takeForDrain() else { return }
-        let delegate = state.withLock { state -> (any FetchedResultsControllerDelegate<Item>)? in
-            state.snapshot = update.snapshot
-            return state.delegate
+        state.withLock { $0.snapshot = update.snapshot }
+        onMainActor { [self] in
+            if let delegate { notify(delegate, of: update) }
         }
-        if let delegate { notify(delegate, of: update) }
         queue.async { [self] in drainDelegateMailbox() }
+    }
+
+    /// Runs `body` on the main actor: at once when `queue` is the main
+    /// queue (the default), else after what the main queue already holds.
+    private func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated(body)
+        } else {
+            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
+        }
     }
 
     /// Ends every async subscription with the error and tells the delegate.
@@ -44,10 +55,11 @@ extension FetchedResultsController {
         engine.observation?.cancel()
         for mailbox in mailboxes { mailbox.finish(throwing: error) }
         queue.async { [self] in
-            delegate?.controller(self, didFailWith: error)
+            onMainActor { [self] in delegate?.controller(self, didFailWith: error) }
         }
     }
 
+    @MainActor
     private func notify(_ delegate: some FetchedResultsControllerDelegate<Item>, of update: FetchedResultsUpdate<Item>) {
         let changes = update.changes
         delegate.controllerWillChangeContent(self)

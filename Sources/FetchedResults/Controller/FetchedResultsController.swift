@@ -11,7 +11,7 @@ import Persistence
 ///     database: dbQueue,
 ///     request: FetchRequest(table: "photo", sortedBy: [.ascending("album"), .ascending("name")],
 ///                           sectionColumn: "album"))
-/// controller.delegate = self          // Core Data style, on the main queue
+/// controller.delegate = self          // Core Data style, on the main actor
 /// try controller.performFetch()
 /// controller.numberOfSections          // sections, object(at:), indexPath(forID:)…
 ///
@@ -53,7 +53,9 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     public let database: any DatabaseWriter
     /// The request.
     public let request: FetchRequest
-    /// The queue delegate calls and ``snapshot`` updates happen on; serial.
+    /// The serial queue ``snapshot`` updates happen on, the main queue by
+    /// default. The delegate is always called on the main actor, right
+    /// after (at once when this is the main queue).
     public let queue: DispatchQueue
 
     struct State {
@@ -77,7 +79,8 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// - Parameters:
     ///   - database: The queue or pool to read and observe.
     ///   - request: The rows to show.
-    ///   - queue: A serial queue for delegate calls and snapshot updates;
+    ///   - queue: A serial queue for snapshot updates (delegate calls
+    ///     follow on the main actor);
     ///     the main queue by default (the main actor on Apple platforms).
     public init(database: any DatabaseWriter, request: FetchRequest, queue: DispatchQueue = .main) {
         self.database = database
@@ -89,7 +92,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         stopObserving()
     }
 
-    /// The delegate, held weakly; called on ``queue``.
+    /// The delegate, held weakly; called on the main actor.
     public var delegate: (any FetchedResultsControllerDelegate<Item>)? {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }

@@ -15,17 +15,21 @@ public enum FetchedResultsChangeType: Sendable, Hashable {
     case update
 }
 
-/// Receives a controller's changes in the Core Data style, on the
-/// controller's delivery queue.
+/// Receives a controller's changes in the Core Data style, on the main
+/// actor, where the views they feed live: a Swift 6 view controller
+/// conforms as it is.
 ///
 /// For each change set: ``controllerWillChangeContent(_:)``, then the
 /// section changes (deletes, then inserts), then the row changes
 /// (deletes, inserts, moves, updates), then
 /// ``controller(_:didChangeContentWith:)`` with the whole change set and
 /// ``controllerDidChangeContent(_:)``. While they run, the controller's
-/// ``FetchedResultsController/snapshot`` already is the new state.
+/// ``FetchedResultsController/snapshot`` already is the new state (it is
+/// swapped on the controller's ``FetchedResultsController/queue``, the
+/// main queue by default, just before).
 ///
 /// ```swift
+/// @MainActor
 /// final class PhotoModel: FetchedResultsControllerDelegate {
 ///     var sections: [ListSection<Photo>] = []
 ///     func controller(_ controller: FetchedResultsController<Photo>,
@@ -39,6 +43,7 @@ public enum FetchedResultsChangeType: Sendable, Hashable {
 /// `TableViewAdapter` applies each change set in one `performBatchUpdates`.)
 ///
 /// Every method has an empty default implementation.
+@MainActor
 public protocol FetchedResultsControllerDelegate<Item>: AnyObject {
     /// The row type.
     associatedtype Item: FetchableRecord & Sendable
