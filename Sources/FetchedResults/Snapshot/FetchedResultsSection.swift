@@ -35,3 +35,9 @@ public struct FetchedResultsSection<Item: FetchableRecord & Sendable>: Sendable 
     /// The identities of the rows of the section, in order.
     public var ids: [DatabaseValue] { snapshot.storage.keys.elements(in: range.range).map(\.id) }
 }
+
+extension FetchedResultsSection: Identifiable {
+    /// The section's name: names are unique within a snapshot, so a list
+    /// (`ForEach`) can tell sections apart by it.
+    public var id: DatabaseValue { name }
+}
