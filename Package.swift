@@ -68,6 +68,18 @@ let package = Package(
         .executableTarget(
             name: "plume",
             dependencies: ["PlumeCLI"]),
+        // The seeds' architecture as real code: a UIKit photo list, an
+        // AppKit table and a SwiftUI model (compiled on Linux against the
+        // stand-ins).
+        .target(
+            name: "PlumeExamples",
+            dependencies: [
+                "Persistence",
+                "FetchedResults",
+                "FetchedResultsDataSource",
+                .target(name: "AppleListStandIns", condition: .when(platforms: [.linux])),
+            ],
+            path: "Examples"),
         // Fixtures every test target shares (seeded generators).
         .target(
             name: "PlumeTestSupport",
@@ -87,6 +99,9 @@ let package = Package(
         .testTarget(
             name: "PlumeCLITests",
             dependencies: ["PlumeCLI", "plume", "Persistence", "PlumeTerminal", "PlumeTestSupport"]),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["PlumeExamples", "FetchedResultsDataSource", "FetchedResults", "Persistence", "AppleListStandIns"]),
         .testTarget(
             name: "DocumentationTests",
             exclude: ["Fixtures"]),

@@ -24,7 +24,7 @@ import Persistence
 ///
 /// In SwiftUI, `@LiveFetchRequest` (on Apple platforms) keeps one for a
 /// view and starts it; `ForEach(photos.sections)` then lists the sections
-/// (``FetchedResults/FetchedResultsSection`` is `Identifiable` by name).
+/// (`FetchedResultsSection` is `Identifiable` by name).
 @MainActor
 @Observable
 public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {

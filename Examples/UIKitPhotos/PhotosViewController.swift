@@ -1,0 +1,51 @@
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+#elseif os(Linux)
+import AppleListStandIns
+#endif
+import FetchedResults
+import FetchedResultsDataSource
+import Foundation
+import Persistence
+
+#if (canImport(UIKit) && !os(watchOS)) || os(Linux)
+
+/// objc.io's lighter view controller, on a live query: the data source
+/// answers the table's questions and applies every change set in one
+/// batch; the store owns the model. The controller only wires them.
+/// (On Linux it compiles against the UIKit stand-ins.)
+@MainActor
+public final class PhotosViewController: UITableViewController {
+    private let dataSource: FetchedResultsDataSource<Photo, UITableViewCell>
+    private var adapter: TableViewAdapter<FetchedResultsSnapshot<Photo>>?
+    /// The first fetch, started when the view loads.
+    public private(set) var loading: Task<Void, any Error>?
+
+    /// A list of the store's photos by album.
+    public init(store: PhotoStore) {
+        let controller = FetchedResultsController<Photo>(database: store.database, request: PhotoStore.byAlbum)
+        dataSource = FetchedResultsDataSource(controller: controller,
+                                              cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { cell, photo in
+            cell.textLabel?.text = photo.isFavorite ? "♥ \(photo.name)" : photo.name
+        }
+        dataSource.deleteItem = { photo in try store.delete(photo) }   // swipe to delete
+        super.init(style: .plain)
+    }
+
+    /// Not made from a storyboard.
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Photo")
+        tableView.register(FavoriteCell.self, forCellReuseIdentifier: "Favorite")
+        adapter = TableViewAdapter(tableView: tableView, dataSource: dataSource)
+        loading = Task { try await dataSource.performFetch() }
+    }
+}
+
+/// The second kind of cell: a favorite photo.
+public final class FavoriteCell: UITableViewCell {}
+#endif

@@ -1,0 +1,87 @@
+#if os(Linux)
+import AppleListStandIns
+import FetchedResults
+import Foundation
+import Persistence
+import PlumeExamples
+import Testing
+
+/// The examples run as an app would run them, against the strict
+/// stand-ins: the UIKit photo list, the AppKit table and the SwiftUI model.
+@MainActor
+@Suite struct ExampleAppTests {
+    static func withStore(_ body: (PhotoStore, String) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("photos.sqlite").path
+        let store = try PhotoStore(path: path)
+        try store.add(Photo(name: "Tram", album: "Lisbon", rating: 4))
+        try store.add(Photo(name: "Sunset", album: "Lisbon", rating: 5, isFavorite: true))
+        try store.add(Photo(name: "Bridge", album: "Porto", rating: 3))
+        try await body(store, path)
+        try store.database.close()
+    }
+
+    /// Polls until `condition` holds (the controller delivers on the main
+    /// actor, after the commit).
+    static func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<1_000 where !condition() {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return condition()
+    }
+
+    @Test func thePhotoListShowsAlbumsWithTwoKindsOfCellAndDeletesOnSwipe() async throws {
+        try await Self.withStore { store, path in
+            let photos = PhotosViewController(store: store)
+            photos.loadViewIfNeeded()
+            try await photos.loading?.value
+            let table: UITableView = photos.tableView
+            #expect(table.displayedHeaderTitles == ["Lisbon", "Porto"])
+            #expect(table.displayedCells.map { $0.map { $0.textLabel?.text ?? "" } } == [["♥ Sunset", "Tram"], ["Bridge"]])
+            #expect(table.displayedCells.map { $0.map(\.reuseIdentifier) } == [["Favorite", "Photo"], ["Photo"]])
+            #expect(table.displayedCells[0][0] is FavoriteCell)
+
+            #expect(table.simulateSwipeToDelete(at: IndexPath(row: 1, section: 0)))
+            #expect(try await Self.eventually { table.displayedCells.joined().count == 2 })
+            #expect(table.displayedCells.map { $0.map { $0.textLabel?.text ?? "" } } == [["♥ Sunset"], ["Bridge"]])
+
+            // Another connection's commit reaches the list too.
+            let other = try DatabaseQueue(path: path)
+            try await other.write { db in _ = try Photo(name: "Castle", album: "Sintra", rating: 2).insert(db) }
+            try other.close()
+            #expect(try await Self.eventually { table.displayedHeaderTitles == ["Lisbon", "Porto", "Sintra"] })
+            #expect(table.exceptions.isEmpty, "\(table.exceptions.map(\.reason))")
+        }
+    }
+
+    @Test func theAppKitTableShowsAlbumsAsGroupRows() async throws {
+        try await Self.withStore { store, _ in
+            let controller = PhotosTableController(store: store)
+            try await controller.load()
+            let table = controller.tableView
+            let shown = (0..<table.numberOfRows).map { row -> String in
+                let view = table.view(atColumn: 0, row: row, makeIfNecessary: false)
+                if table.isShownAsGroupRow(row) { return "# \((view as? NSTextField)?.stringValue ?? "")" }
+                return (view as? NSTableCellView)?.objectValue as? String ?? "?"
+            }
+            #expect(shown == ["# Lisbon", "Sunset", "Tram", "# Porto", "Bridge"])
+            try store.add(Photo(name: "Azulejo", album: "Lisbon", rating: 6))
+            #expect(try await Self.eventually { table.numberOfRows == 6 })
+            #expect(table.exceptions.isEmpty)
+        }
+    }
+
+    @Test func theSwiftUIModelFollowsTheStoreAndDeletesAtOffsets() async throws {
+        try await Self.withStore { store, _ in
+            let model = PhotoLibraryModel(store: store)
+            try await model.photos.performFetch()
+            #expect(model.photos.sections.map(\.title) == ["Lisbon", "Porto"])
+            try model.deletePhotos(at: IndexSet([0, 1]), inSection: 0)
+            #expect(try await Self.eventually { model.photos.sections.map(\.title) == ["Porto"] })
+            model.photos.stop()
+        }
+    }
+}
+#endif
