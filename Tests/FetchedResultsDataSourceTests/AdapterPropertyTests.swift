@@ -21,15 +21,19 @@ import Testing
     static func kind(_ entry: Entry) -> String { entry.version % 2 == 0 ? "Even" : "Odd" }
 
     /// The state after one random step: a change set applied as it is
-    /// (every shape the rules allow), or a new state diffed by the
-    /// data source.
+    /// (every shape the rules allow), or a new state diffed by the data
+    /// source, sometimes with sections moved (two swapped).
     static func step(_ dataSource: ArrayDataSource<Entry, Int, some Any>, using rng: inout SeededGenerator,
                      nextID: inout Int) throws {
         let random = RandomChangeSet(old: dataSource.snapshot, using: &rng, nextID: &nextID)
         if Bool.random(using: &rng) {
             dataSource.presenter.apply(random.changes, to: random.new)
         } else {
-            try dataSource.setSections(random.new)
+            var new = random.new
+            if new.count > 1, rng.chance(30) {
+                new.swapAt(Int.random(in: 0..<new.count, using: &rng), Int.random(in: 0..<new.count, using: &rng))
+            }
+            try dataSource.setSections(new)
         }
     }
 
