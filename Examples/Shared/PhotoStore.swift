@@ -14,7 +14,7 @@ public final class PhotoStore: Sendable {
     /// - Throws: `DatabaseError` when the file cannot be opened.
     public init(path: String) throws {
         database = try DatabaseQueue(path: path)
-        try database.write { db in
+        try database.writeAndWait { db in
             try db.execute(sql: """
                 CREATE TABLE IF NOT EXISTS photo (
                     id INTEGER PRIMARY KEY, name TEXT NOT NULL, album TEXT NOT NULL,
@@ -30,7 +30,7 @@ public final class PhotoStore: Sendable {
     /// Adds a photo.
     @discardableResult
     public func add(_ photo: Photo) throws -> Photo {
-        try database.write { db in
+        try database.writeAndWait { db in
             var photo = photo
             photo.id = try photo.insert(db)
             return photo
@@ -39,6 +39,6 @@ public final class PhotoStore: Sendable {
 
     /// Deletes a photo.
     public func delete(_ photo: Photo) throws {
-        try database.write { db in _ = try photo.delete(db) }
+        try database.writeAndWait { db in _ = try photo.delete(db) }
     }
 }

@@ -11,6 +11,10 @@ struct ExamplePackage {
         var document: String
         /// The extracted blocks.
         var blocks: MarkdownSwiftBlocks
+        /// Whether the blocks are top-level code, as a `main.swift` or a
+        /// script is written, built with warnings as errors (the others
+        /// run inside one async function).
+        var isTopLevel = false
     }
 
     /// Plume's package root.
@@ -30,12 +34,21 @@ struct ExamplePackage {
             else { continue }
             documents += articles.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
         }
-        programs = try documents.compactMap { document in
+        var programs = try documents.compactMap { document -> Program? in
             let markdown = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
             let blocks = MarkdownSwiftBlocks(markdown: markdown)
             guard !blocks.blocks.isEmpty else { return nil }
             return Program(target: Self.targetName(document), document: document, blocks: blocks)
         }
+        // The tour's first block, as a new user pastes it into a
+        // `main.swift`: `try await dbQueue.write { … }` must be the async
+        // write there too, without a warning.
+        if let readme = programs.first(where: { $0.document == "README.md" }), let first = readme.blocks.blocks.first {
+            var tour = readme.blocks
+            tour.blocks = [first]
+            programs.append(Program(target: "README_TopLevel", document: "README.md", blocks: tour, isTopLevel: true))
+        }
+        self.programs = programs
     }
 
     /// `README.md` → `README`, `Sources/Persistence/Persistence.docc/GettingStarted.md`
@@ -52,8 +65,10 @@ struct ExamplePackage {
             let folder = directory.appendingPathComponent("Sources/\(program.target)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let documentPath = root.appendingPathComponent(program.document).path
-            try Data(program.blocks.program(documentPath: documentPath).utf8)
-                .write(to: folder.appendingPathComponent("main.swift"))
+            let code = program.isTopLevel
+                ? program.blocks.topLevelProgram(documentPath: documentPath)
+                : program.blocks.program(documentPath: documentPath)
+            try Data(code.utf8).write(to: folder.appendingPathComponent("main.swift"))
         }
         try Data(manifest.utf8).write(to: directory.appendingPathComponent("Package.swift"))
     }
@@ -65,7 +80,8 @@ struct ExamplePackage {
             .map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
             .joined(separator: ", ")
         let targets = programs.map { program in
-            "        .executableTarget(name: \"\(program.target)\", dependencies: [\(products)]),"
+            let settings = program.isTopLevel ? ", swiftSettings: [.unsafeFlags([\"-warnings-as-errors\"])]" : ""
+            return "        .executableTarget(name: \"\(program.target)\", dependencies: [\(products)]\(settings)),"
         }
         return """
             // swift-tools-version:6.0

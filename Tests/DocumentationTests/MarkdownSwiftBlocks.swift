@@ -15,6 +15,12 @@ struct MarkdownSwiftBlocks {
     /// The blocks to compile, in document order.
     var blocks: [Block]
 
+    /// The blocks as top-level code, in order, each preceded by a
+    /// `#sourceLocation` naming the document and line.
+    func topLevelProgram(documentPath: String) -> String {
+        blocks.map { "#sourceLocation(file: \"\(documentPath)\", line: \($0.line))\n" + $0.code }.joined()
+    }
+
     /// Extracts the blocks of `markdown`.
     init(markdown: String) {
         var blocks: [Block] = []

@@ -100,7 +100,7 @@ import Testing
             let last = table.shownText[0].count - 1
             // The model sends a moved photo to the bottom of its album.
             photos.dataSource.moveItem = { photo, _, _ in
-                try database.write { db in try db.execute(sql: "UPDATE photo SET rating = -1 WHERE id = ?", arguments: [photo.id]) }
+                try database.writeAndWait { db in try db.execute(sql: "UPDATE photo SET rating = -1 WHERE id = ?", arguments: [photo.id]) }
             }
             let to = IndexPath(row: modelAgrees ? last : 1, section: 0)
             #expect(table.simulateUserMove(from: IndexPath(row: 0, section: 0), to: to))
@@ -144,7 +144,7 @@ final class PhotoTable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-table-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabaseQueue(path: directory.appendingPathComponent("photos.sqlite").path)
-        try database.write { db in
+        try database.writeAndWait { db in
             try db.execute(sql: "CREATE TABLE photo (id INTEGER PRIMARY KEY, album TEXT NOT NULL, name TEXT NOT NULL, rating INTEGER NOT NULL)")
             for index in 0..<8 {
                 try db.execute(sql: "INSERT INTO photo (album, name, rating) VALUES (?, ?, ?)",
@@ -160,7 +160,7 @@ final class PhotoTable {
 
     /// What a fresh query shows, by album.
     func freshText() throws -> [[String]] {
-        let photos = try database.read { db in try Photo.fetchAll(db, sql: "SELECT * FROM photo \(PhotoLibrary.order)") }
+        let photos = try database.readAndWait { db in try Photo.fetchAll(db, sql: "SELECT * FROM photo \(PhotoLibrary.order)") }
         return Dictionary(grouping: photos, by: \.album).sorted { $0.key < $1.key }.map { $0.value.map(\.name) }
     }
 

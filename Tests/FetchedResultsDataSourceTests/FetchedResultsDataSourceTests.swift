@@ -68,7 +68,7 @@ import Testing
             let database = library.database
             #expect(!library.dataSource.canDeleteRow(at: IndexPath(item: 0, section: 0)))
             library.dataSource.deleteItem = { photo in
-                try database.write { db in try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [photo.id]) }
+                try database.writeAndWait { db in try db.execute(sql: "DELETE FROM photo WHERE id = ?", arguments: [photo.id]) }
             }
             library.dataSource.canEditItem = { $0.rating < 4 }
             let protected = IndexPath(item: 0, section: 0)  // highest rating first
@@ -104,7 +104,7 @@ import Testing
             let database = library.database
             // The model sends a moved photo to the bottom of its album.
             library.dataSource.moveItem = { photo, _, _ in
-                try database.write { db in try db.execute(sql: "UPDATE photo SET rating = -1 WHERE id = ?", arguments: [photo.id]) }
+                try database.writeAndWait { db in try db.execute(sql: "UPDATE photo SET rating = -1 WHERE id = ?", arguments: [photo.id]) }
             }
             let from = IndexPath(item: 0, section: 0)
             let bottom = IndexPath(item: library.dataSource.numberOfRows(inSection: 0) - 1, section: 0)

@@ -23,9 +23,9 @@ import Testing
 
     private static func commitManyBlocking(_ writer: any DatabaseWriter) throws {
         // Durability is not what these tests are about.
-        try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
+        try writer.writeWithoutTransactionAndWait { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
         for index in 0..<commits {
-            try writer.write { db in
+            try writer.writeAndWait { db in
                 switch index % 4 {
                 case 0, 1: try db.execute(sql: "INSERT INTO item (section, name, score) VALUES ('s', ?, ?)", arguments: ["n\(index)", index % 97])
                 case 2: try db.execute(sql: "UPDATE item SET score = ? WHERE id = ?", arguments: [index % 89, index / 3 + 1])

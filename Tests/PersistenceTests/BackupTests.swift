@@ -6,7 +6,7 @@ import Testing
 @Suite struct BackupTests {
     static func filled() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
-        try queue.write { db in
+        try queue.writeAndWait { db in
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, x BLOB)")
             try db.execute(sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) INSERT INTO t SELECT i, randomblob(400) FROM n")
         }
@@ -20,8 +20,8 @@ import Testing
         try source.backup(to: destination, pagesPerStep: 10) { reports.append($0) }
         #expect(reports.count > 5)
         #expect(reports.last?.isCompleted == true)
-        #expect(try destination.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 500)
-        #expect(try destination.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        #expect(try destination.readAndWait { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 500)
+        #expect(try destination.readAndWait { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
     }
 
     struct Cancelled: Error {}
@@ -29,13 +29,13 @@ import Testing
     @Test func cancellingLeavesTheDestinationAsItWas() throws {
         let source = try Self.filled()
         let destination = try DatabaseQueue()
-        try destination.write { db in try db.execute(sql: "CREATE TABLE kept (y); INSERT INTO kept VALUES (1)") }
+        try destination.writeAndWait { db in try db.execute(sql: "CREATE TABLE kept (y); INSERT INTO kept VALUES (1)") }
         #expect(throws: Cancelled.self) {
             try source.backup(to: destination, pagesPerStep: 5) { progress in
                 if progress.completedPageCount > 10 { throw Cancelled() }
             }
         }
-        #expect(try destination.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master") } == ["kept"])
+        #expect(try destination.readAndWait { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master") } == ["kept"])
     }
 
     @Test func vacuumIntoWritesACompactCopy() throws {
@@ -44,10 +44,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("copy.sqlite").path
         let source = try Self.filled()
-        try source.writeWithoutTransaction { db in try db.vacuum(into: path) }
+        try source.writeWithoutTransactionAndWait { db in try db.vacuum(into: path) }
         let copy = try DatabaseQueue(path: path)
-        #expect(try copy.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 500)
+        #expect(try copy.readAndWait { try Int.fetchOne($0, sql: "SELECT count(*) FROM t") } == 500)
         try copy.close()
-        #expect(throws: DatabaseError.self) { try source.writeWithoutTransaction { db in try db.vacuum(into: path) } }
+        #expect(throws: DatabaseError.self) { try source.writeWithoutTransactionAndWait { db in try db.vacuum(into: path) } }
     }
 }

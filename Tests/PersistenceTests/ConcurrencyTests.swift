@@ -129,7 +129,7 @@ final class Signal<Value: Sendable>: @unchecked Sendable {
         #expect(error?.resultCode == .SQLITE_READONLY)
         #expect(try await pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") } == 3)
         try pool.close()
-        #expect(throws: DatabaseError.self) { try pool.read { _ in 1 } }
+        #expect(throws: DatabaseError.self) { try pool.readAndWait { _ in 1 } }
     }
 
     @Test func poolNeedsAFile() {

@@ -45,15 +45,15 @@ import Testing
         let writer = try ChangeObservationTests.makeWriter(kind, directory)
         defer { try? writer.close() }
         func cacheSize() throws -> Int? {
-            try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+            try writer.writeWithoutTransactionAndWait { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
         }
-        try writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = -2000") }
+        try writer.writeWithoutTransactionAndWait { try $0.execute(sql: "PRAGMA cache_size = -2000") }
         let first = writer.observeChanges { _, _ in }
         let second = writer.observeChanges { _, _ in }
-        try writer.writeWithoutTransaction { db in try db.withPageCache(atLeast: 65_536, whileObserved: true) {} }
+        try writer.writeWithoutTransactionAndWait { db in try db.withPageCache(atLeast: 65_536, whileObserved: true) {} }
         #expect(try cacheSize() == -65_536)
         // A second raise still restores the size from before the first.
-        try writer.writeWithoutTransaction { db in try db.withPageCache(atLeast: 131_072, whileObserved: true) {} }
+        try writer.writeWithoutTransactionAndWait { db in try db.withPageCache(atLeast: 131_072, whileObserved: true) {} }
         first.cancel()
         #expect(try cacheSize() == -131_072)
         second.cancel()
@@ -65,21 +65,21 @@ import Testing
         let writer = try DatabaseQueue(path: directory.path("db.sqlite"))
         defer { try? writer.close() }
         let observation = writer.observeChanges { _, _ in }
-        try writer.writeWithoutTransaction { db in
+        try writer.writeWithoutTransactionAndWait { db in
             try db.withPageCache(atLeast: 65_536, whileObserved: true) {}
             try db.execute(sql: "PRAGMA cache_size = -4000")
         }
         observation.cancel()
-        #expect(try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -4000)
+        #expect(try writer.writeWithoutTransactionAndWait { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -4000)
         // Set between two raises: the size set is the one restored.
         let again = writer.observeChanges { _, _ in }
-        try writer.writeWithoutTransaction { db in
+        try writer.writeWithoutTransactionAndWait { db in
             try db.withPageCache(atLeast: 65_536, whileObserved: true) {}
             try db.execute(sql: "PRAGMA cache_size = -3000")
             try db.withPageCache(atLeast: 65_536, whileObserved: true) {}
             #expect(try Int.fetchOne(db, sql: "PRAGMA cache_size") == -65_536)
         }
         again.cancel()
-        #expect(try writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -3000)
+        #expect(try writer.writeWithoutTransactionAndWait { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -3000)
     }
 }

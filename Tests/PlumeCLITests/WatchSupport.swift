@@ -173,7 +173,7 @@ func freshList(_ path: String, sql: String, section: String?) throws -> WatchedL
     configuration.readOnly = true
     let queue = try DatabaseQueue(path: path, configuration: configuration)
     defer { try? queue.close() }
-    let rows = try queue.read { db in try Row.fetchAll(db, sql: sql) }
+    let rows = try queue.readAndWait { db in try Row.fetchAll(db, sql: sql) }
     var sections: [(name: String, rows: [String])] = []
     for row in rows {
         var object: [String: Any] = [:]

@@ -21,7 +21,7 @@ final class PlumeObserver: @unchecked Sendable {
 
     /// Renames one photo (it moves) and waits for the change set.
     func rename(id: Int64, to name: String) throws -> Int {
-        try database.write { db in
+        try database.writeAndWait { db in
             try db.execute(sql: "UPDATE photo SET name = ? WHERE id = ?", arguments: [name, id])
         }
         delivered.wait()

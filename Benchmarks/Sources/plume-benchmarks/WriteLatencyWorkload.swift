@@ -54,8 +54,8 @@ enum WriteLatencyWorkload {
         let clock = ContinuousClock()
         for index in 0..<writes {
             let arguments = Persistence.StatementArguments(["IMG_\(index) latency.heic", Int64.random(in: 1...Int64(rows), using: &generator)])
-            latencies["quiet"]!.append(try clock.measure { try quiet.write { db in try db.execute(sql: update, arguments: arguments) } }.milliseconds)
-            latencies["observed"]!.append(try clock.measure { try observed.write { db in try db.execute(sql: update, arguments: arguments) } }.milliseconds)
+            latencies["quiet"]!.append(try clock.measure { try quiet.writeAndWait { db in try db.execute(sql: update, arguments: arguments) } }.milliseconds)
+            latencies["observed"]!.append(try clock.measure { try observed.writeAndWait { db in try db.execute(sql: update, arguments: arguments) } }.milliseconds)
         }
         return latencies
     }

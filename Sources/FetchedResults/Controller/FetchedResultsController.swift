@@ -111,7 +111,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// - Complexity: O(n log n) for n rows.
     public func performFetch() throws {
         try request.validate()
-        try database.writeWithoutTransaction { db in
+        try database.writeWithoutTransactionAndWait { db in
             let engine = try ResultsEngine<Item>(request: request, reader: database, db)
             // Still on the writer queue: no commit can fall between the
             // fetch, the start of observation and the swap of state.

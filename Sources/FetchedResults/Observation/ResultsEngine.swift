@@ -102,7 +102,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
                 do {
                     // A read transaction: the newest committed state, which
                     // covers every commit notified so far.
-                    try pool.read { db in try refetch(db) }
+                    try pool.readAndWait { db in try refetch(db) }
                 } catch {
                     fail(error)
                 }

@@ -41,7 +41,7 @@ final class PageLoader<Item: FetchableRecord & Sendable>: @unchecked Sendable {
         let range = (page * batchSize)..<Swift.min((page + 1) * batchSize, storage.count)
         let keys = storage.keys.elements(in: range)
         let missing = lock.withLock { keys.filter { cache[$0] == nil }.map(\.id) }
-        let loaded = try reader.read { db in try self.query.fetch(ids: missing, db) as [(RowKey, Item)] }
+        let loaded = try reader.readAndWait { db in try self.query.fetch(ids: missing, db) as [(RowKey, Item)] }
         var byID: [DatabaseValue: Item] = [:]
         lock.withLock {
             for (loadedKey, item) in loaded {

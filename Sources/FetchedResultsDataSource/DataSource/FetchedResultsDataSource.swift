@@ -15,7 +15,7 @@ import Persistence
 /// }
 /// adapter = TableViewAdapter(tableView: tableView, dataSource: dataSource)   // the consumer
 /// dataSource.deleteItem = { photo in
-///     _ = try dbQueue.write { db in try photo.delete(db) }
+///     _ = try dbQueue.writeAndWait { db in try photo.delete(db) }
 /// }
 /// try await dataSource.performFetch()
 /// ```

@@ -46,7 +46,7 @@ public final class DatabasePool: DatabaseWriter {
         self.observationCenter = ChangeObservationCenter(writer: writer, pollInterval: configuration.externalChangePollInterval)
     }
 
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    public func readAndWait<T>(_ body: (Database) throws -> T) throws -> T {
         let reader = try readers.acquire()
         defer { readers.release(reader) }
         return try reader.sync { db in try Self.inSnapshot(db, body) }
@@ -70,7 +70,7 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     @discardableResult
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    public func writeAndWait<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.sync { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
@@ -80,7 +80,7 @@ public final class DatabasePool: DatabaseWriter {
     }
 
     @discardableResult
-    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    public func writeWithoutTransactionAndWait<T>(_ body: (Database) throws -> T) throws -> T {
         try writer.sync(body)
     }
 

@@ -38,7 +38,7 @@ public final class DatabaseQueue: DatabaseWriter {
         try self.init(location: path == ":memory:" ? .inMemory : .file(path), configuration: configuration)
     }
 
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    public func readAndWait<T>(_ body: (Database) throws -> T) throws -> T {
         try connection.sync(body)
     }
 
@@ -47,7 +47,7 @@ public final class DatabaseQueue: DatabaseWriter {
     }
 
     @discardableResult
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    public func writeAndWait<T>(_ body: (Database) throws -> T) throws -> T {
         try connection.sync { db in try db.inTransaction(.immediate) { try body(db) } }
     }
 
@@ -57,7 +57,7 @@ public final class DatabaseQueue: DatabaseWriter {
     }
 
     @discardableResult
-    public func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+    public func writeWithoutTransactionAndWait<T>(_ body: (Database) throws -> T) throws -> T {
         try connection.sync(body)
     }
 

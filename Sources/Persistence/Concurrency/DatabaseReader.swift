@@ -4,11 +4,22 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// Where the data lives.
     var location: Database.Location { get }
 
-    /// Reads, blocking the calling thread. Every statement in `body` sees
-    /// the same snapshot of the database.
+    /// Reads, blocking the calling thread (Core Data's `performAndWait`).
+    /// Every statement in `body` sees the same snapshot of the database.
+    ///
+    /// For synchronous code: a command-line tool, a migration script, a
+    /// test. Async code uses ``read(_:)``, which does not block a thread of
+    /// the concurrency pool. The two have different names so that
+    /// `try await reader.read { … }` means the async read everywhere, in
+    /// top-level code too (where Swift would pick a blocking overload of
+    /// the same name).
+    ///
+    /// ```swift
+    /// let count = try dbQueue.readAndWait { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") }
+    /// ```
     ///
     /// - Throws: What `body` throws, or a ``DatabaseError``.
-    func read<T>(_ body: (Database) throws -> T) throws -> T
+    func readAndWait<T>(_ body: (Database) throws -> T) throws -> T
 
     /// Reads without blocking a thread. Every statement in `body` sees the
     /// same snapshot of the database.
@@ -28,12 +39,17 @@ public protocol DatabaseReader: AnyObject, Sendable {
 /// Something that writes a database: a ``DatabaseQueue`` or a
 /// ``DatabasePool``. Writes are serialized.
 public protocol DatabaseWriter: DatabaseReader {
-    /// Writes in an `IMMEDIATE` transaction, blocking the calling thread;
-    /// commits when `body` returns, rolls back when it throws.
+    /// Writes in an `IMMEDIATE` transaction, blocking the calling thread
+    /// (Core Data's `performAndWait`); commits when `body` returns, rolls
+    /// back when it throws.
+    ///
+    /// For synchronous code; async code uses ``write(_:)``. The names
+    /// differ so that `try await writer.write { … }` is the async write in
+    /// top-level code too.
     ///
     /// - Throws: What `body` throws, or a ``DatabaseError``.
     @discardableResult
-    func write<T>(_ body: (Database) throws -> T) throws -> T
+    func writeAndWait<T>(_ body: (Database) throws -> T) throws -> T
 
     /// Writes in an `IMMEDIATE` transaction without blocking a thread;
     /// commits when `body` returns, rolls back when it throws.
@@ -43,11 +59,12 @@ public protocol DatabaseWriter: DatabaseReader {
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T
 
     /// Runs `body` on the writer connection outside of any transaction
-    /// (for `VACUUM`, `PRAGMA journal_mode`, or your own transactions).
+    /// (for `VACUUM`, `PRAGMA journal_mode`, or your own transactions),
+    /// blocking the calling thread.
     ///
     /// - Throws: What `body` throws, or a ``DatabaseError``.
     @discardableResult
-    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T
+    func writeWithoutTransactionAndWait<T>(_ body: (Database) throws -> T) throws -> T
 
     /// Runs `body` on the writer connection outside of any transaction,
     /// without blocking a thread.

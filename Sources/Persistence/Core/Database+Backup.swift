@@ -89,8 +89,8 @@ extension DatabaseWriter {
     /// - Throws: ``DatabaseError``, or what `progress` throws.
     public func backup(to destination: any DatabaseWriter, pagesPerStep: Int = -1,
                        progress: ((BackupProgress) throws -> Void)? = nil) throws {
-        try writeWithoutTransaction { source in
-            try destination.writeWithoutTransaction { target in
+        try writeWithoutTransactionAndWait { source in
+            try destination.writeWithoutTransactionAndWait { target in
                 try source.backup(to: target, pagesPerStep: pagesPerStep, progress: progress)
             }
         }

@@ -6,7 +6,7 @@ extension Migrator {
     @discardableResult
     public func migrate(_ writer: some DatabaseWriter, upTo target: Int64? = nil,
                         progress: (MigrationEvent) -> Void = { _ in }) throws -> [Migration] {
-        try writer.writeWithoutTransaction { db in try migrate(db, upTo: target, progress: progress) }
+        try writer.writeWithoutTransactionAndWait { db in try migrate(db, upTo: target, progress: progress) }
     }
 
     /// Applies the pending migrations on a queue's or pool's writer
@@ -30,13 +30,13 @@ extension Migrator {
     @discardableResult
     public func rollback(_ writer: some DatabaseWriter, to target: Int64,
                          progress: (MigrationEvent) -> Void = { _ in }) throws -> [Migration] {
-        try writer.writeWithoutTransaction { db in try rollback(db, to: target, progress: progress) }
+        try writer.writeWithoutTransactionAndWait { db in try rollback(db, to: target, progress: progress) }
     }
 
     /// Where a queue's or pool's database stands against the migrations.
     ///
     /// - Throws: ``DatabaseError`` when the database cannot be read.
     public func status(_ reader: some DatabaseReader) throws -> MigrationStatus {
-        try reader.read { db in try status(db) }
+        try reader.readAndWait { db in try status(db) }
     }
 }

@@ -100,7 +100,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     /// writer's queue, so no commit falls between them.
     func start(on writer: any DatabaseWriter) {
         do {
-            try writer.writeWithoutTransaction { db in
+            try writer.writeWithoutTransactionAndWait { db in
                 guard !state.withLock({ $0.isStopped }) else { return }
                 try refresh(db, force: true)
                 let observation = writer.observeChanges { [weak self] db, changes in self?.process(changes, db) }

@@ -50,7 +50,7 @@ struct DemoCommand: ParsableCommand {
             // The demo's second process, when there is no sqlite3 shell.
             try reportingErrors {
                 let queue = try DatabaseQueue(path: database)
-                try queue.writeWithoutTransaction { db in try db.execute(sql: execute) }
+                try queue.writeWithoutTransactionAndWait { db in try db.execute(sql: execute) }
                 try queue.close()
             }
             return

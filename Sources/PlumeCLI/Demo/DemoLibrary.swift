@@ -53,7 +53,7 @@ enum DemoLibrary {
     /// - Throws: ``DatabaseError``.
     static func generate(_ database: DatabaseQueue, photos: Int, seed: UInt64) throws {
         var random = DemoRandom(seed: seed)
-        try database.write { db in
+        try database.writeAndWait { db in
             for name in ["Ana", "Kenji", "Sigrún"] {
                 try db.execute(sql: "INSERT INTO user (name) VALUES (?)", arguments: [name])
             }

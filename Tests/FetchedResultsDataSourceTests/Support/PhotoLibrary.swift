@@ -38,7 +38,7 @@ final class PhotoLibrary {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         path = directory.appendingPathComponent("photos.sqlite").path
         database = try DatabaseQueue(path: path)
-        try database.write { db in
+        try database.writeAndWait { db in
             try db.execute(sql: "CREATE TABLE photo (id INTEGER PRIMARY KEY, album TEXT NOT NULL, name TEXT NOT NULL, rating INTEGER NOT NULL)")
             for index in 0..<photos {
                 try db.execute(sql: "INSERT INTO photo (album, name, rating) VALUES (?, ?, ?)",
@@ -57,7 +57,7 @@ final class PhotoLibrary {
 
     /// What a fresh query returns.
     func freshFetch() throws -> [ListSection<Photo>] {
-        let photos = try database.read { db in try Photo.fetchAll(db, sql: "SELECT * FROM photo \(Self.order)") }
+        let photos = try database.readAndWait { db in try Photo.fetchAll(db, sql: "SELECT * FROM photo \(Self.order)") }
         var sections: [ListSection<Photo>] = []
         for photo in photos {
             if sections.last?.name != .text(photo.album) { sections.append(ListSection(name: .text(photo.album), items: [])) }
