@@ -44,7 +44,7 @@ import Testing
             #expect(try Item.fetchCount(db) == 2)
             // How values are stored.
             let stored = try #require(try Row.fetchOne(db, sql: "SELECT typeof(created), typeof(uuid), kind, stars, location, tags, note FROM item WHERE id = 1"))
-            #expect(stored[0] == .text("real"))
+            #expect(stored[0] == .text("text"))   // ISO-8601 text by default
             #expect(stored[1] == .text("blob"))
             #expect(stored[2] == .text("video"))
             #expect(stored[3] == .integer(5))

@@ -109,7 +109,7 @@ import Testing
             for value in values { try insert.execute(arguments: [value]) }
             let rows = try Row.fetchAll(db, sql: "SELECT v, typeof(v) FROM value ORDER BY rowid")
             #expect(rows.map { try! $0.decode(String.self, at: 1) } == [
-                "integer", "integer", "integer", "real", "real", "text", "blob", "integer", "integer", "real", "blob", "null",
+                "integer", "integer", "integer", "real", "real", "text", "blob", "integer", "integer", "text", "blob", "null",
             ])
             #expect(try rows[0].decode(Int.self, at: 0) == 42)
             #expect(try rows[1].decode(Int64.self, at: 0) == .max)

@@ -14,12 +14,15 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
 
     /// The column's value, read once.
     let value: DatabaseValue
+    /// What a number means for a date.
+    let dates: DatabaseDateDecodingStrategy
 
-    init(row: Row, index: Int, key: (any CodingKey)?, value: DatabaseValue? = nil) {
+    init(row: Row, index: Int, key: (any CodingKey)?, value: DatabaseValue? = nil, dates: DatabaseDateDecodingStrategy) {
         self.row = row
         self.index = index
         self.key = key
         self.value = value ?? row[index]
+        self.dates = dates
     }
 
     var codingPath: [any CodingKey] { key.map { [$0] } ?? [] }
@@ -32,7 +35,10 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     func decodeColumn<T: Decodable>(_ type: T.Type) throws -> T {
         // The common Foundation types first: comparing metadata is much
         // cheaper than a dynamic cast.
-        if T.self == Date.self { return unsafeBitCast(try convert(Date.self), to: T.self) }
+        if T.self == Date.self {
+            guard let date = dates.date(from: value) else { throw mismatch(Date.self) }
+            return unsafeBitCast(date, to: T.self)
+        }
         if T.self == UUID.self { return unsafeBitCast(try convert(UUID.self), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try convert(Data.self), to: T.self) }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
@@ -62,7 +68,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         default: throw mismatch(T.self, reason: "a nested value is stored as JSON text")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try dates.jsonDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             throw mismatch(T.self, reason: "invalid JSON: \(error.plumeSummary)")
         }

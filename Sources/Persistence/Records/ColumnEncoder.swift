@@ -8,6 +8,11 @@ import Foundation
 final class ColumnEncoder: Encoder, SingleValueEncodingContainer {
     private var value: DatabaseValue?
     private var needsJSON = false
+    private let strategies: RecordEncodingStrategies
+
+    private init(strategies: RecordEncodingStrategies) {
+        self.strategies = strategies
+    }
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -15,7 +20,9 @@ final class ColumnEncoder: Encoder, SingleValueEncodingContainer {
     /// The database value of an encodable value.
     ///
     /// - Throws: What the value's `encode(to:)` or `JSONEncoder` throws.
-    static func databaseValue<T: Encodable>(of value: T) throws -> DatabaseValue {
+    static func databaseValue<T: Encodable>(of value: T, strategies: RecordEncodingStrategies) throws -> DatabaseValue {
+        if let date = value as? Date { return strategies.databaseValue(of: date) }
+        if let uuid = value as? UUID { return strategies.databaseValue(of: uuid) }
         if let convertible = value as? any DatabaseValueConvertible {
             return convertible.databaseValue
         }
@@ -26,53 +33,52 @@ final class ColumnEncoder: Encoder, SingleValueEncodingContainer {
             }
             return .integer(int)
         }
-        let encoder = ColumnEncoder()
+        let encoder = ColumnEncoder(strategies: strategies)
         do {
             try value.encode(to: encoder)
         } catch is JSONColumnRequest {
             encoder.needsJSON = true
         }
         if !encoder.needsJSON, let single = encoder.value { return single }
-        let jsonEncoder = JSONEncoder()
-        jsonEncoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return .text(String(decoding: try jsonEncoder.encode(value), as: UTF8.self))
+        return .text(String(decoding: try strategies.jsonEncoder().encode(value), as: UTF8.self))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         needsJSON = true
-        return KeyedEncodingContainer(Discarding<Key>())
+        return KeyedEncodingContainer(Discarding<Key>(strategies: strategies))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         needsJSON = true
-        return Discarding<AnyCodingKey>()
+        return Discarding<AnyCodingKey>(strategies: strategies)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     func encodeNil() throws { value = .null }
     func encode<T: Encodable>(_ value: T) throws {
-        self.value = try Self.databaseValue(of: value)
+        self.value = try Self.databaseValue(of: value, strategies: strategies)
     }
 
     /// A container that stops the encoding: the value goes to JSON instead.
     struct Discarding<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer, SingleValueEncodingContainer {
+        let strategies: RecordEncodingStrategies
         var codingPath: [any CodingKey] { [] }
         var count: Int { 0 }
 
         mutating func encodeNil(forKey key: Key) throws { throw JSONColumnRequest() }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw JSONColumnRequest() }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(Discarding<NestedKey>())
+            KeyedEncodingContainer(Discarding<NestedKey>(strategies: strategies))
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { self }
-        mutating func superEncoder() -> any Encoder { ColumnEncoder() }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { ColumnEncoder() }
+        mutating func superEncoder() -> any Encoder { ColumnEncoder(strategies: strategies) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { ColumnEncoder(strategies: strategies) }
 
         mutating func encodeNil() throws { throw JSONColumnRequest() }
         mutating func encode<T: Encodable>(_ value: T) throws { throw JSONColumnRequest() }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            KeyedEncodingContainer(Discarding<NestedKey>())
+            KeyedEncodingContainer(Discarding<NestedKey>(strategies: strategies))
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
     }

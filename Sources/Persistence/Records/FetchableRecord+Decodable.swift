@@ -6,7 +6,7 @@ extension FetchableRecord where Self: Decodable {
     /// struct Photo: Decodable, FetchableRecord {
     ///     var id: Int64
     ///     var name: String
-    ///     var created: Date          // REAL seconds since 1970, or date text
+    ///     var created: Date          // date text, or seconds since 1970
     ///     var kind: Kind             // enum Kind: String, Decodable
     ///     var location: Location?    // a Decodable struct stored as JSON text
     /// }
@@ -23,6 +23,6 @@ extension FetchableRecord where Self: Decodable {
     public init(row: Row) throws {
         // Inlinable, so that a fetch calls the record's own `init(from:)`
         // directly rather than through generic code that copies the record.
-        try self.init(from: RowDecoder(row: consume row))
+        try self.init(from: RowDecoder(row: consume row, dates: Self.databaseDateDecodingStrategy))
     }
 }

@@ -16,7 +16,11 @@ extension TableRecord {
 /// in its table, matched by the table's primary key.
 ///
 /// Each coding key names a column, as for decoding (see
-/// ``FetchableRecord``); nil optionals store NULL, nested values JSON text.
+/// ``FetchableRecord``); nil optionals store NULL, nested values (structs,
+/// arrays, dictionaries) JSON text with sorted keys. Dates are stored as
+/// ISO-8601 text and UUIDs as 16-byte blobs unless the record says
+/// otherwise (``databaseDateEncodingStrategy``,
+/// ``databaseUUIDEncodingStrategy``).
 ///
 /// ```swift
 /// struct Photo: Codable, FetchableRecord, PersistableRecord {
@@ -32,7 +36,24 @@ extension TableRecord {
 ///     try photo.delete(db)
 /// }
 /// ```
-public protocol PersistableRecord: TableRecord, Encodable {}
+public protocol PersistableRecord: TableRecord, Encodable {
+    /// How the record stores its `Date` properties, nested values' dates
+    /// included. Default: ``DatabaseDateEncodingStrategy/iso8601``.
+    static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { get }
+    /// How the record stores its `UUID` properties. Default:
+    /// ``DatabaseUUIDEncodingStrategy/bytes``.
+    static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { get }
+}
+
+extension PersistableRecord {
+    public static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { .iso8601 }
+    public static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { .bytes }
+
+    /// The strategies the record encodes with.
+    static var encodingStrategies: RecordEncodingStrategies {
+        RecordEncodingStrategies(dates: databaseDateEncodingStrategy, uuids: databaseUUIDEncodingStrategy)
+    }
+}
 
 extension PersistableRecord {
     /// Inserts the record.
@@ -47,7 +68,7 @@ extension PersistableRecord {
     @discardableResult
     public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
         let table = Self.databaseTableName
-        let (columns, values) = try RecordEncoder.encode(self, table: table)
+        let (columns, values) = try RecordEncoder.encode(self, table: table, strategies: Self.encodingStrategies)
         let verb = conflictResolution == .abort ? "INSERT" : "INSERT OR \(conflictResolution.rawValue)"
         let sql = "\(verb) INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(placeholders(columns.count)))"
         try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(positional: values))
@@ -125,7 +146,7 @@ extension PersistableRecord {
 
     private func encodeWithKey(_ db: Database) throws -> (columns: [String], values: [DatabaseValue], key: PrimaryKeyValue) {
         let table = Self.databaseTableName
-        let (columns, values) = try RecordEncoder.encode(self, table: table)
+        let (columns, values) = try RecordEncoder.encode(self, table: table, strategies: Self.encodingStrategies)
         let keyColumns = try db.primaryKey(of: table)
         guard !keyColumns.isEmpty else {
             throw RecordError(code: .noPrimaryKey, table: table, message: "declare a PRIMARY KEY to update, upsert or delete records")

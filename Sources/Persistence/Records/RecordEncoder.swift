@@ -11,6 +11,11 @@ final class RecordEncoder: Encoder {
     private(set) var columns: [String] = []
     private(set) var values: [DatabaseValue] = []
     private var misuse: String?
+    let strategies: RecordEncodingStrategies
+
+    init(strategies: RecordEncodingStrategies) {
+        self.strategies = strategies
+    }
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -19,8 +24,9 @@ final class RecordEncoder: Encoder {
     ///
     /// - Throws: ``RecordError`` when the record does not encode into a
     ///   keyed container, or what its `encode(to:)` throws.
-    static func encode(_ record: some Encodable, table: String) throws -> (columns: [String], values: [DatabaseValue]) {
-        let encoder = RecordEncoder()
+    static func encode(_ record: some Encodable, table: String,
+                       strategies: RecordEncodingStrategies) throws -> (columns: [String], values: [DatabaseValue]) {
+        let encoder = RecordEncoder(strategies: strategies)
         try record.encode(to: encoder)
         if let misuse = encoder.misuse {
             throw RecordError(code: .encodingFailed, table: table, message: misuse)
@@ -43,12 +49,12 @@ final class RecordEncoder: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         misuse = "a record must encode its columns into a keyed container, not an unkeyed one"
-        return ColumnEncoder.Discarding<AnyCodingKey>()
+        return ColumnEncoder.Discarding<AnyCodingKey>(strategies: strategies)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         misuse = "a record must encode its columns into a keyed container, not a single value"
-        return ColumnEncoder.Discarding<AnyCodingKey>()
+        return ColumnEncoder.Discarding<AnyCodingKey>(strategies: strategies)
     }
 }
 
@@ -62,7 +68,7 @@ struct RecordKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        encoder.set(try ColumnEncoder.databaseValue(of: value), forColumn: key.stringValue)
+        encoder.set(try ColumnEncoder.databaseValue(of: value, strategies: encoder.strategies), forColumn: key.stringValue)
     }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
@@ -87,11 +93,11 @@ struct RecordKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         encoder.set(.null, forColumn: key.stringValue)
-        return KeyedEncodingContainer(ColumnEncoder.Discarding<NestedKey>())
+        return KeyedEncodingContainer(ColumnEncoder.Discarding<NestedKey>(strategies: encoder.strategies))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        ColumnEncoder.Discarding<Key>()
+        ColumnEncoder.Discarding<Key>(strategies: encoder.strategies)
     }
 
     mutating func superEncoder() -> any Encoder { encoder }

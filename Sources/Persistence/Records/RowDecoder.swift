@@ -16,10 +16,13 @@ struct RowDecoder: Decoder {
     // `init(from:)` keeps the decoder keeps the row, and the fetch then
     // copies its values before moving on.
     @usableFromInline let row: Row
+    /// What a number means for a `Date` property.
+    @usableFromInline let dates: DatabaseDateDecodingStrategy
 
     @inlinable
-    init(row: Row) {
+    init(row: Row, dates: DatabaseDateDecodingStrategy = .iso8601) {
         self.row = row
+        self.dates = dates
     }
 
     @usableFromInline var codingPath: [any CodingKey] { [] }
@@ -28,7 +31,7 @@ struct RowDecoder: Decoder {
     @usableFromInline
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedDecodingContainer<Key> {
         let storage = row.storage
-        guard storage.isLent else { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Row>(row: row)) }
+        guard storage.isLent else { return KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Row>(row: row, dates: dates)) }
         return lentContainer(keyedBy: type, storage: storage)
     }
 
@@ -38,17 +41,18 @@ struct RowDecoder: Decoder {
         // metadata lookups per row.
         storage.keyHint = 0
         if storage.cachedContainerKey == ObjectIdentifier(Key.self), let cached = storage.cachedContainer {
-            return unsafeDowncast(cached, to: ContainerCache<Key>.self).container
+            let cache = unsafeDowncast(cached, to: ContainerCache<Key>.self)
+            if cache.dates == dates { return cache.container }
         }
-        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Void>(lentStorage: storage, layout: storage.layout))
-        storage.cachedContainer = ContainerCache(container)
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Void>(lentStorage: storage, layout: storage.layout, dates: dates))
+        storage.cachedContainer = ContainerCache(container, dates: dates)
         storage.cachedContainerKey = ObjectIdentifier(Key.self)
         return container
     }
 
     @usableFromInline
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        RowUnkeyedDecodingContainer(row: row)
+        RowUnkeyedDecodingContainer(row: row, dates: dates)
     }
 
     @usableFromInline
@@ -56,7 +60,7 @@ struct RowDecoder: Decoder {
         guard row.count > 0 else {
             throw RowDecodingError(kind: .indexOutOfRange, column: nil, index: 0, type: Any.self, value: nil, layout: row.layout)
         }
-        return ColumnDecoder(row: row, index: 0, key: nil)
+        return ColumnDecoder(row: row, index: 0, key: nil, dates: dates)
     }
 }
 
@@ -64,7 +68,13 @@ struct RowDecoder: Decoder {
 /// unkeyed container (tuples-like structs).
 struct RowUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     let row: Row
+    let dates: DatabaseDateDecodingStrategy
     var currentIndex = 0
+
+    init(row: Row, dates: DatabaseDateDecodingStrategy) {
+        self.row = row
+        self.dates = dates
+    }
 
     var codingPath: [any CodingKey] { [] }
     var count: Int? { row.count }
@@ -82,7 +92,7 @@ struct RowUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         guard !isAtEnd else { throw outOfRange() }
         defer { currentIndex += 1 }
-        return try ColumnDecoder(row: row, index: currentIndex, key: nil).decodeColumn(T.self)
+        return try ColumnDecoder(row: row, index: currentIndex, key: nil, dates: dates).decodeColumn(T.self)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
@@ -94,7 +104,7 @@ struct RowUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        RowDecoder(row: row)
+        RowDecoder(row: row, dates: dates)
     }
 
     private func outOfRange() -> RowDecodingError {
@@ -120,8 +130,10 @@ extension Array {
 /// A keyed container kept by a lent ``RowStorage`` between rows.
 final class ContainerCache<Key: CodingKey> {
     let container: KeyedDecodingContainer<Key>
+    let dates: DatabaseDateDecodingStrategy
 
-    init(_ container: KeyedDecodingContainer<Key>) {
+    init(_ container: KeyedDecodingContainer<Key>, dates: DatabaseDateDecodingStrategy) {
         self.container = container
+        self.dates = dates
     }
 }

@@ -20,20 +20,24 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
     private let unmanagedStorage: Unmanaged<RowStorage>
     /// Keeps the row alive while the container lives, when it is not lent.
     private let owner: Owner
+    /// What a number means for a date.
+    private let dates: DatabaseDateDecodingStrategy
 
     /// A container for a row that is not lent.
-    init(row: Row) where Owner == Row {
+    init(row: Row, dates: DatabaseDateDecodingStrategy) where Owner == Row {
         self.unmanagedLayout = Unmanaged.passUnretained(row.layout)
         self.unmanagedStorage = Unmanaged.passUnretained(row.storage)
         self.owner = row
+        self.dates = dates
     }
 
     /// A container for the rows a fetch lends from `storage`, kept by that
     /// storage between rows.
-    init(lentStorage storage: RowStorage, layout: RowLayout) where Owner == Void {
+    init(lentStorage storage: RowStorage, layout: RowLayout, dates: DatabaseDateDecodingStrategy) where Owner == Void {
         self.unmanagedLayout = Unmanaged.passUnretained(layout)
         self.unmanagedStorage = Unmanaged.passUnretained(storage)
         self.owner = ()
+        self.dates = dates
     }
 
     private var layout: RowLayout { unmanagedLayout.takeUnretainedValue() }
@@ -144,8 +148,8 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
         let index = try requiredIndex(of: key, type)
         // Dates are the most common non-primitive column: skip the column
         // decoder (comparing metadata is cheap).
-        if T.self == Date.self { return unsafeBitCast(try convert(Date.self, at: index), to: T.self) }
-        return try ColumnDecoder(row: row, index: index, key: key).decodeColumn(T.self)
+        if T.self == Date.self, !dates.readsMilliseconds { return unsafeBitCast(try convert(Date.self, at: index), to: T.self) }
+        return try ColumnDecoder(row: row, index: index, key: key, dates: dates).decodeColumn(T.self)
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try convertIfPresent(type, key) }
@@ -158,7 +162,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let (index, value) = presentValue(of: key) else { return nil }
-        return try ColumnDecoder(row: row, index: index, key: key, value: value).decodeColumn(T.self)
+        return try ColumnDecoder(row: row, index: index, key: key, value: value, dates: dates).decodeColumn(T.self)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
@@ -170,10 +174,10 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
     }
 
     func superDecoder() throws -> any Decoder {
-        RowDecoder(row: row)
+        RowDecoder(row: row, dates: dates)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        RowDecoder(row: row)
+        RowDecoder(row: row, dates: dates)
     }
 }

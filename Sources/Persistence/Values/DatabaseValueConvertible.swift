@@ -181,13 +181,15 @@ extension Data: DatabaseValueConvertible {
     }
 }
 
-/// Dates are stored as a REAL number of seconds since 1970-01-01 UTC (what
-/// `unixepoch()` and `datetime(x, 'unixepoch')` read). Reading also accepts
-/// integers and `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text in UTC, as SQLite's date
-/// functions write it.
+/// Dates are stored as ISO-8601 text in UTC, as SQLite's date functions
+/// write it (`YYYY-MM-DD HH:MM:SS.SSS`, millisecond precision): it sorts in
+/// time order and compares with `datetime('now')`. Reading also accepts
+/// numbers of seconds since 1970-01-01 UTC (what `unixepoch()` returns) and
+/// `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text with `T` or a space and an optional
+/// `Z`. Records choose another form with
+/// ``PersistableRecord/databaseDateEncodingStrategy``.
 extension Date: DatabaseValueConvertible {
-    @inlinable
-    public var databaseValue: DatabaseValue { .real(timeIntervalSince1970) }
+    public var databaseValue: DatabaseValue { .text(SQLiteDateFormat.text(from: self)) }
     @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
         switch value {
@@ -255,55 +257,100 @@ extension DatabaseValueConvertible where Self: RawRepresentable, RawValue: Datab
     }
 }
 
-/// Parses the text dates SQLite's date functions write.
+/// Writes and parses the text dates SQLite's date functions use.
 @usableFromInline
 enum SQLiteDateFormat {
+    /// `YYYY-MM-DD HH:MM:SS.SSS` in UTC, rounded to the millisecond
+    /// (proleptic Gregorian calendar; years before 1 or after 9999 keep
+    /// their digits and sign, which SQLite does not read as dates).
+    static func text(from date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        guard milliseconds.isFinite, abs(milliseconds) < 9e15 else { return String(date.timeIntervalSince1970) }
+        let total = Int64(milliseconds)
+        let (days, dayMilliseconds) = floorDivision(total, 86_400_000)
+        let (year, month, day) = civilDate(daysSince1970: days)
+        let seconds = dayMilliseconds / 1000
+        func pad(_ value: Int64, _ width: Int) -> String {
+            let digits = String(abs(value))
+            return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(dayMilliseconds % 1000, 3))"
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let quotient = value / divisor, remainder = value % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+
+    /// Howard Hinnant's `civil_from_days`.
+    private static func civilDate(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPart = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPart + 2) / 5 + 1
+        let month = monthPart < 10 ? monthPart + 3 : monthPart - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
     @usableFromInline
     static func date(from text: String) -> Date? {
-        // YYYY-MM-DD[ HH:MM[:SS[.SSS]]] with ' ' or 'T', optional trailing 'Z'.
+        // YYYY-MM-DD[ HH:MM[:SS[.SSS…]]] with ' ' or 'T', optional trailing 'Z'.
         let utf8 = Array(text.utf8)
-        func number(_ range: Range<Int>) -> Int? {
+        func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= utf8.count else { return nil }
-            var result = 0
+            var result: Int64 = 0
             for byte in utf8[range] {
                 guard byte >= 48, byte <= 57 else { return nil }
-                result = result * 10 + Int(byte - 48)
+                result = result * 10 + Int64(byte - 48)
             }
             return result
         }
         guard utf8.count >= 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-"),
-              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var components = DateComponents()
-        components.year = year
-        components.month = month
-        components.day = day
+        var seconds = daysSince1970(year: year, month: month, day: day) * 86_400
+        // The fraction as an integer of `scale` digits, so that a date
+        // written to the millisecond reads back exactly.
+        var fraction: Int64 = 0, scale: Int64 = 1
         var index = 10
-        if utf8.count > 10 {
+        if utf8.count > 10, utf8[10] != UInt8(ascii: "Z") {
             guard utf8[10] == UInt8(ascii: " ") || utf8[10] == UInt8(ascii: "T"),
                   let hour = number(11..<13), utf8.count >= 16, utf8[13] == UInt8(ascii: ":"),
-                  let minute = number(14..<16)
+                  let minute = number(14..<16), hour < 24, minute < 60
             else { return nil }
-            components.hour = hour
-            components.minute = minute
+            seconds += hour * 3600 + minute * 60
             index = 16
-            if utf8.count >= 19, utf8[16] == UInt8(ascii: ":"), let second = number(17..<19) {
-                components.second = second
+            if utf8.count >= 19, utf8[16] == UInt8(ascii: ":"), let second = number(17..<19), second < 60 {
+                seconds += second
                 index = 19
                 if utf8.count > 20, utf8[19] == UInt8(ascii: ".") {
                     var end = 20
                     while end < utf8.count, utf8[end] >= 48, utf8[end] <= 57 { end += 1 }
-                    guard let fraction = number(20..<end) else { return nil }
-                    let digits = end - 20
-                    components.nanosecond = Int(Double(fraction) / pow(10, Double(digits)) * 1e9)
+                    guard end > 20 else { return nil }
+                    for position in 20..<min(end, 29) {
+                        fraction = fraction * 10 + Int64(utf8[position] - 48)
+                        scale *= 10
+                    }
                     index = end
                 }
             }
         }
         if index < utf8.count, utf8[index] == UInt8(ascii: "Z") { index += 1 }
         guard index == utf8.count else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: components)
+        return Date(timeIntervalSince1970: Double(seconds * scale + fraction) / Double(scale))
+    }
+
+    /// Howard Hinnant's `days_from_civil`.
+    private static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -20,6 +20,15 @@ public protocol FetchableRecord {
     /// - Throws: ``RowDecodingError`` (or your own error) when the row does
     ///   not hold what the record needs.
     init(row: Row) throws
+
+    /// How a `Decodable` record reads its `Date` properties (nested
+    /// values' dates included): what a number means; text always reads as
+    /// date text. Default: ``DatabaseDateDecodingStrategy/iso8601``.
+    static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { get }
+}
+
+extension FetchableRecord {
+    public static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .iso8601 }
 }
 
 extension Row: FetchableRecord {
