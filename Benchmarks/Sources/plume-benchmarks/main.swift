@@ -48,6 +48,9 @@ func runWorkloads(_ options: Options) -> Never {
         if filter.map({ WriteLatencyWorkload.name.hasPrefix($0) }) ?? true {
             try WriteLatencyWorkload.run(in: directory, json: json)
         }
+        if filter.map({ ObserveManyWorkload.name.hasPrefix($0) }) ?? true {
+            try ObserveManyWorkload.run(in: directory, json: json)
+        }
         if filter.map({ IdentityLookupWorkload.name.hasPrefix($0) }) ?? true {
             IdentityLookupWorkload.run(json: json)
         }

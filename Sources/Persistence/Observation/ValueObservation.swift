@@ -40,11 +40,103 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
     /// calling thread.
     public func makeAsyncIterator() -> AsyncIterator {
         let (stream, continuation) = AsyncThrowingStream<Value, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let observer = ValueObserver(fetch: fetch, isDuplicate: isDuplicate, continuation: continuation)
+        let observer = ValueObserver(fetch: fetch, isDuplicate: isDuplicate,
+                                     onValue: { continuation.yield($0) },
+                                     onFailure: { continuation.finish(throwing: $0) })
         let writer = self.writer
         DispatchQueue.global().async { observer.start(on: writer) }
         continuation.onTermination = { _ in observer.stop() }
         return AsyncIterator(base: stream.makeAsyncIterator())
+    }
+
+    /// Delivers the values to closures on the main actor, for UI code that
+    /// updates views from them (GRDB's `start(in:scheduling:onError:onChange:)`).
+    ///
+    /// ```swift
+    /// let token = dbQueue.observe { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0 }
+    ///     .start(scheduling: .immediate) { count in label.text = "\(count) photos" }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - scheduling: ``ValueObservationScheduling/immediate`` fetches the
+    ///     first value on the calling thread and calls `onChange` with it
+    ///     before returning (the view never shows an empty state);
+    ///     ``ValueObservationScheduling/async`` (the default) fetches it off
+    ///     the main thread and delivers it later, like every other value.
+    ///   - onError: Called once if a fetch fails; the observation stops.
+    ///   - onChange: Called with each value, in order, on the main actor.
+    /// - Returns: A token: the observation lasts until it is cancelled or
+    ///   released.
+    @MainActor
+    public func start(scheduling: ValueObservationScheduling = .async,
+                      onError: @escaping @MainActor (any Error) -> Void = { _ in },
+                      onChange: @escaping @MainActor (Value) -> Void) -> ValueObservationToken {
+        // Values already on their way to the main queue are dropped once
+        // the token is cancelled there.
+        let gate = DeliveryGate()
+        let observer = ValueObserver(
+            fetch: fetch, isDuplicate: isDuplicate,
+            onValue: { value in gate.onMainActor { onChange(value) } },
+            onFailure: { error in gate.onMainActor { onError(error) } })
+        let writer = self.writer
+        switch scheduling {
+        case .immediate:
+            if let first = observer.start(on: writer, returningFirstValue: true) { onChange(first) }
+        case .async:
+            DispatchQueue.global().async { observer.start(on: writer) }
+        }
+        return ValueObservationToken {
+            gate.close()
+            observer.stop()
+        }
+    }
+}
+
+/// Delivers to the main actor until closed.
+private final class DeliveryGate: Sendable {
+    private let isClosed = Mutex(false)
+
+    func close() {
+        isClosed.withLock { $0 = true }
+    }
+
+    func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { [self] in
+            guard !isClosed.withLock({ $0 }) else { return }
+            MainActor.assumeIsolated(body)
+        }
+    }
+}
+
+/// When an observation started with
+/// ``ValueObservation/start(scheduling:onError:onChange:)`` delivers its
+/// first value.
+public enum ValueObservationScheduling: Sendable, Hashable {
+    /// Later, on the main actor, like every other value.
+    case async
+    /// At once: `start` fetches the first value on the calling thread and
+    /// hands it to `onChange` before it returns.
+    case immediate
+}
+
+/// Keeps an observation started with
+/// ``ValueObservation/start(scheduling:onError:onChange:)`` alive: it stops
+/// when the token is cancelled or released.
+public final class ValueObservationToken: Sendable {
+    private let stop: @Sendable () -> Void
+
+    init(stop: @escaping @Sendable () -> Void) {
+        self.stop = stop
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Stops the observation; no value is delivered after it returns on
+    /// the main actor. Calling it again does nothing.
+    public func cancel() {
+        stop()
     }
 }
 
@@ -87,31 +179,41 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     private let state = Mutex(State())
     private let fetch: @Sendable (Database) throws -> Value
     private let isDuplicate: (@Sendable (Value, Value) -> Bool)?
-    private let continuation: AsyncThrowingStream<Value, any Error>.Continuation
+    private let onValue: @Sendable (Value) -> Void
+    private let onFailure: @Sendable (any Error) -> Void
 
+    /// An observer that hands values and its failure to the closures.
     init(fetch: @escaping @Sendable (Database) throws -> Value, isDuplicate: (@Sendable (Value, Value) -> Bool)?,
-         continuation: AsyncThrowingStream<Value, any Error>.Continuation) {
+         onValue: @escaping @Sendable (Value) -> Void, onFailure: @escaping @Sendable (any Error) -> Void) {
         self.fetch = fetch
         self.isDuplicate = isDuplicate
-        self.continuation = continuation
+        self.onValue = onValue
+        self.onFailure = onFailure
     }
 
     /// Fetches the first value and starts observing, in one step on the
     /// writer's queue, so no commit falls between them.
-    func start(on writer: any DatabaseWriter) {
+    ///
+    /// - Parameter returningFirstValue: Whether the first value is returned
+    ///   instead of handed to `onValue`.
+    /// - Returns: The first value, when asked for and fetched.
+    @discardableResult
+    func start(on writer: any DatabaseWriter, returningFirstValue: Bool = false) -> Value? {
         do {
-            try writer.writeWithoutTransactionAndWait { db in
-                guard !state.withLock({ $0.isStopped }) else { return }
-                try refresh(db, force: true)
+            return try writer.writeWithoutTransactionAndWait { db -> Value? in
+                guard !state.withLock({ $0.isStopped }) else { return nil }
+                let first = try refresh(db, force: true, deliver: !returningFirstValue)
                 let observation = writer.observeChanges { [weak self] db, changes in self?.process(changes, db) }
                 let stopped = state.withLock { state in
                     state.observation = observation
                     return state.isStopped
                 }
                 if stopped { observation.cancel() }
+                return returningFirstValue ? first : nil
             }
         } catch {
-            continuation.finish(throwing: error)
+            onFailure(error)
+            return nil
         }
     }
 
@@ -119,16 +221,19 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
         let region = state.withLock { $0.region }
         guard changes.mayAffect(region) else { return }
         do {
-            try refresh(db, force: false)
+            try refresh(db, force: false, deliver: true)
         } catch {
             stop()
-            continuation.finish(throwing: error)
+            onFailure(error)
         }
     }
 
-    /// Fetches the value and the region it read; yields it unless it
-    /// repeats the last one.
-    private func refresh(_ db: Database, force: Bool) throws {
+    /// Fetches the value and the region it read; hands it on unless it
+    /// repeats the last one (or `deliver` is false).
+    ///
+    /// - Returns: The value fetched.
+    @discardableResult
+    private func refresh(_ db: Database, force: Bool, deliver: Bool) throws -> Value {
         let (value, region) = try db.recordingRegion { try fetch(db) }
         let isNew = state.withLock { state -> Bool in
             state.region = region
@@ -136,7 +241,8 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
             guard !force, let last = state.last, let isDuplicate else { return true }
             return !isDuplicate(last, value)
         }
-        if isNew { continuation.yield(value) }
+        if isNew, deliver, !state.withLock({ $0.isStopped }) { onValue(value) }
+        return value
     }
 
     func stop() {
