@@ -24,3 +24,43 @@ static inline int plume_data_version(sqlite3 *db, unsigned int *out) {
     return SQLITE_NOTFOUND;
 #endif
 }
+
+/// Wraps the variadic `sqlite3_config` for options that take no argument
+/// (`SQLITE_CONFIG_SINGLETHREAD`, `_MULTITHREAD`, `_SERIALIZED`).
+static inline int plume_config(int op) {
+    return sqlite3_config(op);
+}
+
+/// Wraps `sqlite3_config` for options that take one int (`SQLITE_CONFIG_URI`).
+static inline int plume_config_int(int op, int value) {
+    return sqlite3_config(op, value);
+}
+
+/// Wraps `sqlite3_config` for options that take two ints
+/// (`SQLITE_CONFIG_LOOKASIDE`).
+static inline int plume_config_int_int(int op, int first, int second) {
+    return sqlite3_config(op, first, second);
+}
+
+/// Wraps `sqlite3_config` for options that take two 64-bit ints
+/// (`SQLITE_CONFIG_MMAP_SIZE`).
+static inline int plume_config_int64_int64(int op, sqlite3_int64 first, sqlite3_int64 second) {
+    return sqlite3_config(op, first, second);
+}
+
+/// Wraps `sqlite3_config` for `SQLITE_CONFIG_PAGECACHE`: a buffer, the
+/// slot size and the slot count.
+static inline int plume_config_pagecache(void *buffer, int size, int count) {
+    return sqlite3_config(SQLITE_CONFIG_PAGECACHE, buffer, size, count);
+}
+
+/// Wraps `sqlite3_config` for options that take a pointer to memory
+/// methods (`SQLITE_CONFIG_MALLOC`, `SQLITE_CONFIG_GETMALLOC`).
+static inline int plume_config_mem_methods(int op, sqlite3_mem_methods *methods) {
+    return sqlite3_config(op, methods);
+}
+
+/// Wraps the variadic `sqlite3_file_control` for `SQLITE_FCNTL_SIZE_LIMIT`.
+static inline int plume_file_control_int64(sqlite3 *db, const char *schema, int op, sqlite3_int64 *value) {
+    return sqlite3_file_control(db, schema, op, value);
+}

@@ -37,6 +37,33 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test func refusesSymbolicLinksWhenAsked() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("real.sqlite"), link = directory.path("link.sqlite")
+        try Database(path: path).execute(sql: "CREATE TABLE t(x)")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        _ = try Database(path: link)
+        var configuration = Database.Configuration()
+        configuration.refusesSymbolicLinks = true
+        let error = try #require(caught(DatabaseError.self) { _ = try Database(path: link, configuration: configuration) })
+        #expect(ResultCode.SQLITE_CANTOPEN ~= error.extendedResultCode)
+        _ = try Database(path: path, configuration: configuration)
+    }
+
+    @Test func opensWithTheNamedVFS() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = Database.Configuration()
+        configuration.journalMode = .delete
+        configuration.vfsName = "unix-dotfile"
+        let database = try Database(path: directory.path("dotfile.sqlite"), configuration: configuration)
+        try database.execute(sql: "CREATE TABLE t(x)")
+        configuration.vfsName = "no-such-vfs"
+        let error = try #require(caught(DatabaseError.self) {
+            _ = try Database(path: directory.path("other.sqlite"), configuration: configuration)
+        })
+        #expect(error.message.contains("no such vfs: no-such-vfs"))
+    }
+
     @Test func nonDatabaseFileIsAClearErrorAndStaysUntouched() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("garbage.sqlite")

@@ -13,13 +13,27 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func missingDatabaseIsAnErrorWithAHint() throws {
+    /// As in `sqlite3`: a missing database is created when a command first
+    /// needs it, and a command that does not leaves no file behind.
+    @Test func missingDatabaseIsCreatedWhenFirstUsed() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("missing.sqlite")
-        let result = try PlumeProcess.plume(["repl", path], stdin: "SELECT 1;\n")
-        #expect(result.status != 0)
-        #expect(result.stderr == "Error: no database at \(path) (pass --create to create it)\n")
+        let unused = try PlumeProcess.plume(["repl", path], stdin: ".print nothing opened\n")
+        #expect(unused.status == 0)
+        #expect(unused.stdout == "nothing opened\n")
         #expect(!FileManager.default.fileExists(atPath: path))
+        let result = try PlumeProcess.plume(["repl", path], stdin: "CREATE TABLE t(x);\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(try PlumeProcess.sqlite3([path, ".tables"]).stdout == "t\n")
+    }
+
+    @Test func databaseInAMissingDirectoryIsAnErrorWhenUsed() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nowhere/missing.sqlite")
+        let result = try PlumeProcess.plume(["repl", path], stdin: "SELECT 1;\n")
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: unable to open database \"\(path)\": unable to open database file\n")
     }
 
     @Test func fileThatIsNotADatabaseIsAOneLineError() throws {
@@ -34,6 +48,7 @@ import Testing
         }
     }
 
+    /// `--create` is kept for old scripts; it changes nothing.
     @Test func createFlagCreatesTheDatabase() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("new.sqlite")

@@ -99,6 +99,21 @@ import Testing
         #expect(history == "SELECT id,\\n  name FROM photo;\nSELECT 2;\n.mode box\n.quit\n")
     }
 
+    /// As `sqlite3` on a terminal: `~/.sqliterc` runs first and says so
+    /// on standard error.
+    @Test func sqlitercRunsAndIsAnnounced() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("photos.sqlite")
+        _ = try PlumeProcess.sqlite3([path], stdin: "CREATE TABLE t(x);")
+        try ".mode box\n.print rc-ran\n".write(toFile: directory.path(".sqliterc"), atomically: true, encoding: .utf8)
+        let result = try Self.session(database: path, home: directory.url.path, steps: [
+            ("plume> ", "SELECT 7 AS n;\r"),
+            ("│ 7 │", ".quit\r"),
+        ])
+        #expect(result.stdout.hasPrefix("-- Loading resources from \(directory.path(".sqliterc"))\r\nrc-ran\r\nPlume "),
+                "\(result.stdout)")
+    }
+
     @Test func historyFromAnEarlierSessionIsRecalled() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("photos.sqlite")

@@ -77,6 +77,12 @@ extension Database {
         /// old behaviour (the `sqlite3` shell keeps it on, and so does
         /// `plume repl`).
         public var allowsDoubleQuotedStringLiterals = false
+        /// Whether opening fails when the database file is a symbolic link
+        /// (`SQLITE_OPEN_NOFOLLOW`). Default false.
+        public var refusesSymbolicLinks = false
+        /// The name of the SQLite VFS to open the file with (`"unix-dotfile"`,
+        /// a VFS an extension registered), or nil for the default VFS.
+        public var vfsName: String?
         /// Whether observers notice other processes' commits from file
         /// events; false forces polling (for tests of the fallback).
         var usesFileEvents = true

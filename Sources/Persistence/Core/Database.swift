@@ -60,6 +60,7 @@ public final class Database {
         var flags: Int32 = SQLITE_OPEN_NOMUTEX
         flags |= configuration.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if configuration.createIfMissing && !configuration.readOnly { flags |= SQLITE_OPEN_CREATE }
+        if configuration.refusesSymbolicLinks { flags |= SQLITE_OPEN_NOFOLLOW }
         let filename: String
         switch location {
         case .inMemory: filename = ":memory:"
@@ -69,7 +70,7 @@ public final class Database {
             flags |= SQLITE_OPEN_URI
         }
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(filename, &handle, flags, nil)
+        let code = sqlite3_open_v2(filename, &handle, flags, configuration.vfsName)
         guard code == SQLITE_OK, let handle else {
             let error = DatabaseError.lastError(of: handle, code: code)
             sqlite3_close(handle) // sqlite3_open_v2 allocates a handle even when it fails

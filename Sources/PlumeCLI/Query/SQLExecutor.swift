@@ -28,6 +28,9 @@ struct SQLFailure: Error {
 struct SQLExecutor {
     let connection: OpaquePointer
     let output: OutputBuffer
+    /// Called with each statement after its rows, before it is finalized
+    /// (`-stats` prints statistics there).
+    var afterRows: ((OpaquePointer) -> Void)?
 
     /// Compiles and runs each statement of `sql` in turn, printing results
     /// with `settings`. Stops at the first failing statement.
@@ -61,6 +64,7 @@ struct SQLExecutor {
                         throw error
                     }
                     printResults(of: statement, settings: &settings)
+                    afterRows?(statement)
                     let finalCode = sqlite3_finalize(statement)
                     guard finalCode == SQLITE_OK else {
                         throw failure(.step, code: finalCode, context: nil)

@@ -8,6 +8,11 @@ import Darwin
 #endif
 
 /// `plume repl DATABASE`: the interactive SQL shell.
+///
+/// `PlumeCommand.main()` hands `plume repl …` and `plume [OPTIONS]
+/// FILENAME …` to ``ShellCommandLine`` before the argument parser sees
+/// them; this type gives `plume repl --help` its text and runs the shell
+/// when the parser is used directly.
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl",
@@ -19,13 +24,16 @@ struct ReplCommand: ParsableCommand {
         exactly what sqlite3 prints. Beyond sqlite3's commands, .watch QUERY shows a \
         live query (q returns to the prompt) and .migrate status|up applies migrations.
 
-        A DATABASE that does not exist is an error unless --create is given. Without \
-        DATABASE the shell opens a transient in-memory database.
+        Takes sqlite3's options (-bail, -batch, -cmd, -csv, -header, -init, -json, \
+        -readonly, …; plume -help lists them all) and runs SQL or dot-commands given \
+        after DATABASE instead of reading standard input. ~/.sqliterc runs first, as \
+        in sqlite3. A DATABASE that does not exist is created when first used. \
+        Without DATABASE the shell opens a transient in-memory database.
 
         Examples:
           plume photos.sqlite
           plume repl photos.sqlite
-          plume repl --create scratch.sqlite
+          plume -bail -cmd '.mode box' photos.sqlite 'SELECT * FROM photo' .tables
           echo 'SELECT count(*) FROM photo;' | plume repl photos.sqlite
           plume repl photos.sqlite < script.sql
         """)
@@ -33,7 +41,7 @@ struct ReplCommand: ParsableCommand {
     @Argument(help: "The database file (default: a transient in-memory database).")
     var database: String?
 
-    @Flag(help: "Create DATABASE when it does not exist.")
+    @Flag(help: "Does nothing: a missing DATABASE is always created when first used.")
     var create = false
 
     @Flag(help: "Open DATABASE read-only.")
@@ -42,30 +50,10 @@ struct ReplCommand: ParsableCommand {
     init() {}
 
     func run() throws {
-        let path = database ?? ":memory:"
-        if path != ":memory:", !create, !FileManager.default.fileExists(atPath: path) {
-            throw CommandFailure("no database at \(path) (pass --create to create it)")
-        }
-        let interactive = isatty(STDIN_FILENO) != 0
-        let interrupts = InterruptMonitor()
-        let shell: Shell
-        do {
-            shell = try Shell(path: path, createIfMissing: create, readOnly: readonly, interrupts: interrupts)
-        } catch let error as DatabaseError {
-            throw CommandFailure(error.message)
-        }
-        let failed: Bool
-        if interactive {
-            let terminal = TerminalLineSource(shell: shell)
-            shell.output.write(ShellBanner.text(inMemory: path == ":memory:"))
-            failed = shell.processInput(terminal)
-            terminal.saveHistory()
-        } else {
-            failed = shell.processInput(FileLineSource())
-        }
-        shell.close()
-        if let code = shell.exitCode { throw ExitCode(code) }
-        if failed { throw ExitCode(1) }
+        var arguments = readonly ? ["-readonly"] : []
+        if let database { arguments.append(database) }
+        let status = ShellCommandLine.run(arguments, program: CommandLine.arguments.first ?? "plume")
+        if status != 0 { throw ExitCode(status) }
     }
 }
 

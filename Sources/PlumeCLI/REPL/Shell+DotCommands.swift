@@ -137,6 +137,7 @@ extension Shell {
     }
 
     private func read(_ command: DotCommandLine) -> DotCommandResult {
+        failIfSafeMode("cannot run .read in safe mode")
         guard command.arguments.count == 2 else {
             printError("Usage: .read FILE")
             return .failed

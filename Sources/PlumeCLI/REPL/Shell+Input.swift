@@ -96,9 +96,40 @@ extension Shell {
     /// `runOneSqlLine`. Returns 1 when a statement failed.
     func runSQL(_ sql: [UInt8], startLine: Int, showLine: Bool) -> Int {
         let started = timer ? ResourceClock.now() : nil
+        let failure = executeSQL(sql)
+        if let started { output.write(ResourceClock.report(since: started)) }
+        if let failure {
+            let prefix = showLine ? "\(failure.kind) near line \(startLine): " : "\(failure.kind): "
+            printError(bytes: Array(prefix.utf8) + failure.message)
+            return 1
+        }
+        if countChanges {
+            output.write("changes: \(sqlite3_changes64(connection))   total_changes: \(sqlite3_total_changes64(connection))\n")
+        }
+        return 0
+    }
+
+    /// Runs SQL given on the command line (an argument or `-cmd`), as
+    /// `sqlite3`'s `shell_exec` there: no timer or change counts, and a
+    /// failure printed as `Error: in prepare, …` or `Error: stepping, …`.
+    ///
+    /// - Returns: nil, or the failing statement's primary result code.
+    func runCommandLineSQL(_ sql: String) -> Int32? {
+        guard let failure = executeSQL(Array(sql.utf8)) else { return nil }
+        let phase = failure.phase == .prepare ? "in prepare, " : "stepping, "
+        printError(bytes: Array("Error: \(phase)".utf8) + failure.message)
+        return failure.code
+    }
+
+    /// Runs SQL statement after statement, printing rows (and `-stats`
+    /// statistics), until one fails.
+    private func executeSQL(_ sql: [UInt8]) -> SQLFailure? {
         var failure: SQLFailure?
         do {
-            let executor = SQLExecutor(connection: connection, output: output)
+            var executor = SQLExecutor(connection: connection, output: output)
+            if showsStatistics {
+                executor.afterRows = { [unowned self] statement in writeStatistics(statement: statement) }
+            }
             if let interrupts {
                 try interrupts.whileExecuting { try executor.run(sql, settings: &settings) }
             } else {
@@ -109,16 +140,7 @@ extension Shell {
         } catch {
             failure = SQLFailure(phase: .step, message: Array("\(error)".utf8), sqliteMessage: "\(error)", code: 1)
         }
-        if let started { output.write(ResourceClock.report(since: started)) }
         database.settleChangeTracking()
-        if let failure {
-            let prefix = showLine ? "\(failure.kind) near line \(startLine): " : "\(failure.kind): "
-            printError(bytes: Array(prefix.utf8) + failure.message)
-            return 1
-        }
-        if countChanges {
-            output.write("changes: \(sqlite3_changes64(connection))   total_changes: \(sqlite3_total_changes64(connection))\n")
-        }
-        return 0
+        return failure
     }
 }

@@ -11,6 +11,7 @@ extension Shell {
             printError(usage)
             return .failed
         }
+        failIfSafeMode("cannot run .migrate in safe mode")
         var directory = "Migrations"
         var target: Int64?
         var index = 2

@@ -29,6 +29,9 @@ extension Shell {
         }
         let target = path ?? ":memory:"
         if target != ":memory:" {
+            failIfSafeMode("cannot open disk-based database files in safe mode")
+        }
+        if target != ":memory:" {
             if createNew {
                 try? FileManager.default.removeItem(atPath: target)
             } else if !FileManager.default.fileExists(atPath: target) {

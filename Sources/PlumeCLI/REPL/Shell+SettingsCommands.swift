@@ -175,7 +175,7 @@ extension Shell {
         line("output", "stdout")
         line("colseparator", ValueQuoting.cString(settings.columnSeparator))
         line("rowseparator", ValueQuoting.cString(settings.rowSeparator))
-        line("stats", "off")
+        line("stats", showsStatistics ? "on" : "off")
         line("width", settings.columnWidths.map { "\($0) " }.joined())
         line("filename", filename)
         return .succeeded

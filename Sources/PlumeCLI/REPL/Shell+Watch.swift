@@ -26,7 +26,8 @@ extension Shell {
             printError(usage)
             return .failed
         }
-        guard !filename.isEmpty else {
+        failIfSafeMode("cannot run .watch in safe mode")
+        guard !filename.isEmpty, filename != ":memory:" else {
             printError("Error: .watch follows a database file, not an in-memory database; use .open FILE first")
             return .failed
         }

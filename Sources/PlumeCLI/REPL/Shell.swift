@@ -10,8 +10,15 @@ import Persistence
 /// dot-commands and modes it shares with it; on a terminal it adds line
 /// editing, history, completion and Ctrl-C handling.
 final class Shell {
-    /// The open connection.
-    private(set) var database: Database
+    /// The open connection, opened on first use when the shell started on
+    /// a file that did not exist yet (as `sqlite3` delays creating it).
+    var database: Database {
+        if let openedDatabase { return openedDatabase }
+        return openDeferredDatabase()
+    }
+    private var openedDatabase: Database?
+    /// How to open the database the first time it is needed.
+    private var deferredOpening: DatabaseOpening?
     /// The path shown by `.show`.
     private(set) var filename: String
     var settings = OutputSettings()
@@ -19,6 +26,14 @@ final class Shell {
     var bail = false
     var countChanges = false
     var timer = false
+    /// `-stats`: print memory and I/O statistics after each statement.
+    var showsStatistics = false
+    /// Which optional lines the statistics show (`-lookaside 0 0` drops
+    /// the lookaside lines, `-pagecache` adds the page-cache line).
+    var statisticsShowLookaside = true
+    var statisticsShowPageCache = false
+    /// `-safe`: refuse commands and SQL that reach outside the database.
+    var safeMode = false
     let output = OutputBuffer()
     /// The line number in the input being read, for error messages.
     var lineNumber = 0
@@ -29,24 +44,63 @@ final class Shell {
     /// Interrupts running statements on Ctrl-C.
     let interrupts: InterruptMonitor?
 
-    /// Opens the shell on a database.
-    ///
-    /// - Throws: ``DatabaseError`` when the database cannot be opened.
-    init(path: String, createIfMissing: Bool, readOnly: Bool, interrupts: InterruptMonitor?) throws {
-        database = try Shell.openDatabase(path: path, createIfMissing: createIfMissing, readOnly: readOnly)
-        filename = path == ":memory:" ? "" : path
+    /// Creates the shell without opening its database: ``database`` opens
+    /// it when first needed, or ``openNow()`` does.
+    init(deferring opening: DatabaseOpening, interrupts: InterruptMonitor?) {
+        deferredOpening = opening
+        filename = opening.path
         self.interrupts = interrupts
+    }
+
+    /// Opens the database now, unless it is open.
+    ///
+    /// - Throws: ``DatabaseError`` when it cannot be opened.
+    func openNow() throws {
+        guard openedDatabase == nil, let opening = deferredOpening else { return }
+        let database = try opening.open()
+        deferredOpening = nil
+        openedDatabase = database
         interrupts?.connection = database.sqliteConnection
+        if safeMode { installSafeModeAuthorizer() }
+    }
+
+    /// Whether the database is open (``database`` opens it on first use).
+    var isDatabaseOpen: Bool { openedDatabase != nil }
+
+    /// Opens the deferred database, or, as `sqlite3`, ends the process with
+    /// status 1 when it cannot be opened.
+    private func openDeferredDatabase() -> Database {
+        do {
+            try openNow()
+        } catch {
+            printError(Shell.openFailureMessage(error, path: deferredOpening?.path ?? filename))
+            Foundation.exit(1)
+        }
+        return openedDatabase!
+    }
+
+    /// `sqlite3`'s message when it cannot open the database; a file that
+    /// is not a database keeps Plume's plain message.
+    static func openFailureMessage(_ error: any Error, path: String) -> String {
+        guard let error = error as? DatabaseError else { return "Error: unable to open database \"\(path)\": \(error)" }
+        let primary = error.extendedResultCode.rawValue & 0xFF
+        if primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT { return "Error: \(error.message)" }
+        let prefix = "cannot open \(path): "
+        let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+        return "Error: unable to open database \"\(path)\": \(message)"
     }
 
     /// Opens a connection configured as `sqlite3` opens one: the file's
     /// journal mode is kept and foreign keys are not enforced.
-    static func openDatabase(path: String, createIfMissing: Bool, readOnly: Bool) throws -> Database {
+    static func openDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
+                             refusesSymbolicLinks: Bool = false, vfsName: String? = nil) throws -> Database {
         var configuration = Database.Configuration()
         configuration.journalMode = .default
         configuration.foreignKeysEnabled = false
         configuration.createIfMissing = createIfMissing
         configuration.readOnly = readOnly
+        configuration.refusesSymbolicLinks = refusesSymbolicLinks
+        configuration.vfsName = vfsName
         configuration.statementCacheCapacity = 4
         configuration.label = "plume repl"
         // As the sqlite3 shell: `"abc"` is a string where no column has that name.
@@ -59,10 +113,12 @@ final class Shell {
     /// Replaces the connection (`.open`).
     func replaceDatabase(with newDatabase: Database, filename: String) {
         interrupts?.connection = nil
-        try? database.close()
-        database = newDatabase
+        try? openedDatabase?.close()
+        deferredOpening = nil
+        openedDatabase = newDatabase
         self.filename = filename
         interrupts?.connection = newDatabase.sqliteConnection
+        if safeMode { installSafeModeAuthorizer() }
     }
 
     /// The raw connection handle.
@@ -72,7 +128,7 @@ final class Shell {
     func close() {
         output.flush()
         interrupts?.connection = nil
-        try? database.close()
+        try? openedDatabase?.close()
     }
 
     /// Writes an error message (a whole line) to standard error, after
