@@ -26,8 +26,14 @@ struct DotCommand: Sendable {
 }
 
 extension Shell {
-    /// The dot-commands, in the order names are matched.
-    static let dotCommands: [DotCommand] = [
+    /// Every dot-command, sorted by name: names are matched in that order
+    /// (as sqlite3's chain of tests does), each down to its
+    /// `minimumLength`. Each group of commands lives in its own file and
+    /// joins here.
+    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands).sorted { $0.name < $1.name }
+
+    /// The dot-commands of this file.
+    static let coreDotCommands: [DotCommand] = [
         DotCommand(name: "bail", minimumLength: 2, usage: ".bail on|off", summary: "Stop after hitting an error.  Default OFF") {
             $0.toggle($1, usage: ".bail on|off") { shell, value in shell.bail = value }
         },
@@ -99,7 +105,7 @@ extension Shell {
                    summary: "Set minimum column widths for columnar output") {
             $0.setWidths($1)
         },
-    ] + extraDotCommands
+    ]
 
     /// Runs one dot-command line.
     func runDotCommand(_ line: [UInt8]) -> DotCommandResult {
