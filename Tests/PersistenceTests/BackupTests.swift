@@ -50,4 +50,41 @@ import Testing
         try copy.close()
         #expect(throws: DatabaseError.self) { try source.writeWithoutTransactionAndWait { db in try db.vacuum(into: path) } }
     }
+
+    @Test func copiesAnAttachedSchemaIntoAnother() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-backup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try Database(path: ":memory:")
+        try source.execute(sql: "ATTACH ? AS archive", arguments: [directory.appendingPathComponent("archive.db").path])
+        try source.execute(sql: "CREATE TABLE archive.old(v); INSERT INTO archive.old VALUES (42)")
+        let destination = try Database(path: ":memory:")
+        try destination.execute(sql: "ATTACH ? AS copy", arguments: [directory.appendingPathComponent("copy.db").path])
+        try source.backup(to: destination, sourceSchema: "archive", destinationSchema: "copy")
+        #expect(try Int.fetchOne(destination, sql: "SELECT v FROM copy.old") == 42)
+        #expect(throws: DatabaseError.self) { try source.backup(to: destination, sourceSchema: "nosuch") }
+    }
+
+    /// A destination locked by another connection fails the copy once the
+    /// busy timeout has passed, instead of retrying forever; the
+    /// destination keeps its content.
+    @Test func aLockedDestinationFailsAfterTheBusyTimeout() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-backup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("locked.db").path
+        let destination = try Database(path: path)
+        try destination.execute(sql: "CREATE TABLE kept(x); INSERT INTO kept VALUES (1)")
+        let locker = try Database(path: path)
+        try locker.execute(sql: "BEGIN EXCLUSIVE")
+        let source = try Self.filled()
+        let error = try source.readAndWait { db -> DatabaseError? in
+            #expect(throws: DatabaseError.self) { try db.backup(to: destination, busyTimeout: .milliseconds(50)) }
+            do { try db.backup(to: destination, busyTimeout: .milliseconds(50)) } catch let error as DatabaseError { return error }
+            return nil
+        }
+        #expect(error?.resultCode == .SQLITE_BUSY)
+        try locker.execute(sql: "ROLLBACK")
+        #expect(try Int.fetchOne(destination, sql: "SELECT x FROM kept") == 1)
+    }
 }

@@ -30,11 +30,11 @@ extension Shell {
     /// (as sqlite3's chain of tests does), each down to its
     /// `minimumLength`. Each group of commands lives in its own file and
     /// joins here.
-    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands).sorted { $0.name < $1.name }
+    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + backupDotCommands).sorted { $0.name < $1.name }
 
     /// The dot-commands of this file.
     static let coreDotCommands: [DotCommand] = [
-        DotCommand(name: "bail", minimumLength: 2, usage: ".bail on|off", summary: "Stop after hitting an error.  Default OFF") {
+        DotCommand(name: "bail", minimumLength: 3, usage: ".bail on|off", summary: "Stop after hitting an error.  Default OFF") {
             $0.toggle($1, usage: ".bail on|off") { shell, value in shell.bail = value }
         },
         DotCommand(name: "changes", minimumLength: 3, usage: ".changes on|off", summary: "Show number of rows changed by SQL") {
