@@ -69,12 +69,8 @@ extension Shell {
             }
             try database.backup(to: destination, sourceSchema: schema ?? "main", pagesPerStep: 100)
             return .succeeded
-        } catch let error as DatabaseError {
-            printError("Error: \(error.message)")
-            return .failed
         } catch {
-            printError("Error: \(error)")
-            return .failed
+            return copyFailed(error)
         }
     }
 
@@ -97,13 +93,15 @@ extension Shell {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
             printError("Error: source database is busy")
             return .failed
-        } catch let error as DatabaseError {
-            printError("Error: \(error.message)")
-            return .failed
         } catch {
-            printError("Error: \(error)")
-            return .failed
+            return copyFailed(error)
         }
+    }
+
+    /// sqlite3's message for a copy that failed.
+    private func copyFailed(_ error: any Error) -> DotCommandResult {
+        printError("Error: \((error as? DatabaseError)?.message ?? "\(error)")")
+        return .failed
     }
 
     /// The other side of a copy, opened (and created) as sqlite3 opens it:
