@@ -12,7 +12,7 @@ import Testing
         var section: String?
         var name: String
 
-        init(row: Row) throws {
+        init(row: RowView) throws {
             id = try row.decode(column: "id")
             section = try row.decode(column: "section")
             name = try row.decode(column: "name")

@@ -79,7 +79,7 @@ import Testing
 
     @Test func recordDecodingErrorNamesTheQuery() async throws {
         struct Strict: FetchableRecord, Sendable {
-            init(row: Row) throws { _ = try row.decode(Int.self, column: "missing") }
+            init(row: RowView) throws { _ = try row.decode(Int.self, column: "missing") }
         }
         try await TestDatabase.withItems(rows: 2) { writer, _ in
             let controller = FetchedResultsController<Strict>(database: writer, request: FetchRequest(table: "item"), queue: DispatchQueue(label: "d"))

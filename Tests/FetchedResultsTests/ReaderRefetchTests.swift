@@ -39,9 +39,9 @@ import Testing
 
     struct GatedRow: FetchableRecord, Sendable {
         let row: Row
-        init(row: Row) throws {
+        init(row: RowView) throws {
             ReaderRefetchTests.gate.pass()
-            self.row = row
+            self.row = row.copy()
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
     /// The first column of a row as the fetch lends it.
     struct Lent<V: DatabaseValueConvertible>: FetchableRecord {
         var value: Result<V, RowDecodingError>
-        init(row: Row) {
+        init(row: RowView) {
             value = Result { try row.decode(V.self, at: 0) }.mapError { $0 as! RowDecodingError }
         }
     }
@@ -79,9 +79,9 @@ import Testing
         struct Probe: FetchableRecord {
             var classes: [DatabaseValue.StorageClass] = []
             var values: [DatabaseValue] = []
-            init(row: Row) {
+            init(row: RowView) {
                 for index in row.indices {
-                    let column = StatementColumn(statement: row.storage.statement!, index: index)
+                    let column = StatementColumn(statement: row.row.storage.statement!, index: index)
                     classes.append(column.storageClass)
                     values.append(column.databaseValue)
                 }

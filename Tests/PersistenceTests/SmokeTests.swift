@@ -7,7 +7,7 @@ struct Photo: FetchableRecord, Equatable {
     var name: String
     var rating: Int?
     init(id: Int64, name: String, rating: Int?) { self.id = id; self.name = name; self.rating = rating }
-    init(row: Row) throws {
+    init(row: RowView) throws {
         id = try row.decode(at: 0)
         name = try row.decode(column: "name")
         rating = try row.decode(column: "rating")

@@ -8,7 +8,7 @@ enum GRDBPhotos {
     /// Read with GRDB's `FetchableRecord` by column index.
     struct RowPhoto: FetchableRecord {
         var value: PhotoValue
-        init(row: Row) throws {
+        init(row: RowView) throws {
             value = PhotoValue(id: row[0], name: row[1], created: row[2], rating: row[3], album: row[4])
         }
     }

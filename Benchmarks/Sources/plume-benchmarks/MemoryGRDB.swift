@@ -8,7 +8,7 @@ enum GRDBMemory {
         var id: Int64
         var name: String
         var caption: String
-        init(row: Row) throws {
+        init(row: RowView) throws {
             id = row[0]
             name = row[1]
             caption = row[2]

@@ -17,7 +17,7 @@ enum MemoryWorkload {
         var id: Int64
         var name: String
         var caption: String
-        init(row: Row) throws {
+        init(row: RowView) throws {
             id = try row.decode(at: 0)
             name = try row.decode(at: 1)
             caption = try row.decode(at: 2)

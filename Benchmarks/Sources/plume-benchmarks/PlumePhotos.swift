@@ -8,7 +8,7 @@ enum PlumePhotos {
     /// Read by hand with `init(row:)`, by column index.
     struct RowPhoto: FetchableRecord {
         var value: PhotoValue
-        init(row: Row) throws {
+        init(row: RowView) throws {
             value = PhotoValue(
                 id: try row.decode(at: 0),
                 name: try row.decode(at: 1),

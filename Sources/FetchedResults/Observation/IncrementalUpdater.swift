@@ -114,7 +114,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
             let id = row[identityColumn] ?? .integer(rowID)
             let section = sectionCollation.key(sectionColumn.flatMap { row[$0] } ?? .null)
             do {
-                let item = decodesItems ? try Item(row: row) : nil
+                let item = decodesItems ? try Item(row: RowView(row)) : nil
                 rows.append((rowID, PlacedRow(key: RowKey(id: id, contentHash: hasher.contentHash(of: row)), section: section, item: item, gap: 0)))
             } catch var error as RowDecodingError {
                 error.sql = rowSQL

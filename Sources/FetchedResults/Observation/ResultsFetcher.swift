@@ -38,7 +38,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         let previousItems = indexed == nil ? nil : previous?.items
         if !isBatched {
             decoder = RowScanner.Decoder(reusesPrevious: previousItems != nil,
-                                         decode: { row in decoded.append(try Item(row: row)) })
+                                         decode: { row in decoded.append(try Item(row: RowView(row))) })
         }
         let scan = try isBatched
             ? RowScanner.scan(request, db, previous: indexed, decoder: decoder)

@@ -61,7 +61,7 @@ final class PageLoader<Item: FetchableRecord & Sendable>: @unchecked Sendable {
     /// - Throws: ``FetchedResultsError/Code-swift.struct/rowDeleted``.
     private func vanishedItem(for key: RowKey, columns: [String]) throws -> Item {
         do {
-            return try Item(row: query.placeholder(id: key.id, columns: columns))
+            return try Item(row: RowView(query.placeholder(id: key.id, columns: columns)))
         } catch {
             throw FetchedResultsError(.rowDeleted(column: query.identityColumn, id: key.id, decodingError: "\(error)"),
                                       sql: query.requestSQL)
@@ -120,7 +120,7 @@ struct PageQuery: Sendable {
             var hasher = RowHasher()
             while let row = try cursor.next() {
                 guard let id = row[identityColumn] else { break }
-                rows.append((RowKey(id: id, contentHash: hasher.contentHash(of: row)), try Item(row: row)))
+                rows.append((RowKey(id: id, contentHash: hasher.contentHash(of: row)), try Item(row: RowView(row))))
             }
             start += slice.count
         }

@@ -104,7 +104,7 @@ final class RowStepper {
         // The record's initializer is called directly, not through a
         // closure: the row then goes to it without one more retain.
         do {
-            let record = try Record(row: currentRow())
+            let record = try Record(row: RowView(currentRow()))
             rowWasUsed()
             return record
         } catch {

@@ -23,7 +23,7 @@ public struct AppliedMigration: Sendable, Hashable, Codable, FetchableRecord {
     /// Reads a row of the migrations table.
     ///
     /// - Throws: ``RowDecodingError`` when a column is missing or mistyped.
-    public init(row: Row) throws {
+    public init(row: RowView) throws {
         version = try row.decode(column: "version")
         name = try row.decode(column: "name")
         checksum = try row.decode(column: "checksum")

@@ -20,9 +20,9 @@ extension FetchableRecord where Self: Decodable {
     ///   the SQL) when a non-optional column is missing or a value does not
     ///   convert.
     @inlinable
-    public init(row: Row) throws {
+    public init(row: RowView) throws {
         // Inlinable, so that a fetch calls the record's own `init(from:)`
         // directly rather than through generic code that copies the record.
-        try self.init(from: RowDecoder(row: consume row, dates: Self.databaseDateDecodingStrategy))
+        try self.init(from: RowDecoder(row: row.row, dates: Self.databaseDateDecodingStrategy))
     }
 }

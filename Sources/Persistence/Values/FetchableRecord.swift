@@ -1,13 +1,14 @@
 /// A type built from a row by code the caller writes.
 ///
 /// This is the fastest way to read records: Plume hands each row to
-/// `init(row:)` as it steps the statement.
+/// `init(row:)` as it steps the statement, as a ``RowView`` that reads the
+/// statement's columns in place (and cannot leave the fetch's thread).
 ///
 /// ```swift
 /// struct Photo: FetchableRecord {
 ///     var id: Int64
 ///     var name: String
-///     init(row: Row) throws {
+///     init(row: RowView) throws {
 ///         id = try row.decode(at: 0)
 ///         name = try row.decode(column: "name")
 ///     }
@@ -17,9 +18,11 @@
 public protocol FetchableRecord {
     /// Creates a record from a row.
     ///
+    /// - Parameter row: The row, read in place; keep values decoded from
+    ///   it, or a ``Row`` copy (``RowView/copy()``), not the view itself.
     /// - Throws: ``RowDecodingError`` (or your own error) when the row does
     ///   not hold what the record needs.
-    init(row: Row) throws
+    init(row: RowView) throws
 
     /// How a `Decodable` record reads its `Date` properties (nested
     /// values' dates included): what a number means; text always reads as
@@ -32,7 +35,8 @@ extension FetchableRecord {
 }
 
 extension Row: FetchableRecord {
-    public init(row: Row) { self = row }
+    /// A copy of the row.
+    public init(row: RowView) { self = row.copy() }
 }
 
 extension FetchableRecord {

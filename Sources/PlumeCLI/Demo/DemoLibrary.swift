@@ -9,7 +9,7 @@ struct DemoPhoto: FetchableRecord, Sendable {
     var created: Double
     var album: String
 
-    init(row: Row) throws {
+    init(row: RowView) throws {
         id = try row.decode(column: "id")
         name = try row.decode(column: "name")
         rating = try row.decode(column: "rating")

@@ -11,7 +11,7 @@ struct Photo: FetchableRecord, Hashable, Sendable {
     var name: String
     var rating: Int64
 
-    init(row: Row) throws {
+    init(row: RowView) throws {
         id = try row.decode(column: "id")
         album = try row.decode(column: "album")
         name = try row.decode(column: "name")
