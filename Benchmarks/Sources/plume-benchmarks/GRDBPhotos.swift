@@ -8,7 +8,7 @@ enum GRDBPhotos {
     /// Read with GRDB's `FetchableRecord` by column index.
     struct RowPhoto: FetchableRecord {
         var value: PhotoValue
-        init(row: RowView) throws {
+        init(row: GRDB.Row) throws {
             value = PhotoValue(id: row[0], name: row[1], created: row[2], rating: row[3], album: row[4])
         }
     }

@@ -8,7 +8,7 @@ enum GRDBMemory {
         var id: Int64
         var name: String
         var caption: String
-        init(row: RowView) throws {
+        init(row: GRDB.Row) throws {
             id = row[0]
             name = row[1]
             caption = row[2]
