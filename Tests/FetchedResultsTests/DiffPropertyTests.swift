@@ -15,20 +15,25 @@ import Testing
         let changes = positional.changeSet(newSections: newStorage.sections) { newStorage.items![$0] }
         try TestList.expectRules(changes, from: old, to: new, seed: seed)
         let shortcut = try ResultsDiff.changes(from: old.storage.keyed, to: newStorage.keyed,
-                                               sources: sources(old.storage.keyed, newStorage.keyed), identityColumn: "id", sql: "test")
+                                               unchanged: unchanged(old.storage.keyed, newStorage.keyed), identityColumn: "id", sql: "test")
         #expect(shortcut == positional, "seed \(seed)")
     }
 
-    /// What a refetch's scan finds: for each new row, the old index of the
-    /// row with the same identity and content hash, or -1.
-    static func sources(_ old: KeyedRows, _ new: KeyedRows) -> [Int32] {
+    /// What a refetch's scan finds: for each new row, the old row with
+    /// the same identity and content hash, if any.
+    static func unchanged(_ old: KeyedRows, _ new: KeyedRows) -> UnchangedRows {
         var oldIndex: [DatabaseValue: Int] = [:]
         for (index, key) in old.keys.enumerated() { oldIndex[key.id] = index }
         let oldKeys = Array(old.keys)
-        return new.keys.map { key in
-            guard let index = oldIndex[key.id], oldKeys[index].contentHash == key.contentHash else { return -1 }
-            return Int32(index)
+        var unchanged = UnchangedRows()
+        for key in new.keys {
+            if let index = oldIndex[key.id], oldKeys[index].contentHash == key.contentHash {
+                unchanged.appendUnchanged(oldRow: index)
+            } else {
+                unchanged.appendChanged()
+            }
         }
+        return unchanged
     }
 
     @Test(arguments: 0..<8)
@@ -103,10 +108,10 @@ import Testing
         #expect(throws: FetchedResultsError.self) {
             try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, identityColumn: "id", sql: "")
         }
-        let sources = Self.sources(oldTwo.storage.keyed, newTwo.storage.keyed)
-        #expect(sources == [-1, 1])
+        let unchanged = Self.unchanged(oldTwo.storage.keyed, newTwo.storage.keyed)
+        #expect((0..<2).map(unchanged.oldRow(ofNewRow:)) == [nil, 1])
         #expect(throws: FetchedResultsError.self) {
-            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, sources: sources, identityColumn: "id", sql: "")
+            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, unchanged: unchanged, identityColumn: "id", sql: "")
         }
     }
 }

@@ -11,7 +11,7 @@ import Testing
     /// Scans `t` as it is after `setUp` and then after `change`, the second
     /// scan matched to the first.
     static func rescan(_ setUp: String, then change: String) throws
-        -> (previous: KeyedRows, rows: KeyedRows, sources: [Int32], fresh: KeyedRows) {
+        -> (previous: KeyedRows, rows: KeyedRows, unchanged: [Int?], fresh: KeyedRows) {
         let db = try Database(location: .inMemory)
         defer { try? db.close() }
         try db.execute(sql: "CREATE TABLE t (k, v);" + setUp)
@@ -20,7 +20,7 @@ import Testing
         try db.execute(sql: change)
         let scan = try RowScanner.scan(request, db, previous: ResultsDiff.IndexedKeys(previous.keys), decoder: decoder)
         let fresh = try RowScanner.scan(request, db, previous: nil, decoder: nil).rows
-        return (previous, scan.rows, scan.sources, fresh)
+        return (previous, scan.rows, (0..<scan.unchanged.count).map(scan.unchanged.oldRow(ofNewRow:)), fresh)
     }
 
     static func duplicate(_ setUp: String, then change: String) -> DatabaseValue? {
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func distinctIdentitiesScanAsAFirstFetchDoes() throws {
-        let (previous, rows, sources, fresh) = try Self.rescan(
+        let (previous, rows, unchanged, fresh) = try Self.rescan(
             "INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c'), ('t', 'd');",
             then: "UPDATE t SET v = 'e' WHERE k = 1; UPDATE t SET v = 'cc' WHERE k = 3; INSERT INTO t VALUES (4, '0'); DELETE FROM t WHERE k = 2")
         #expect(Array(previous.keys).map(\.id) == [1, 2, 3, "t"])
@@ -60,6 +60,6 @@ import Testing
         #expect(rows.sections == fresh.sections)
         // New rows and changed rows are decoded (-1); the unchanged one
         // reuses its previous item.
-        #expect(sources == [-1, -1, 3, -1])
+        #expect(unchanged == [nil, nil, 3, nil])
     }
 }

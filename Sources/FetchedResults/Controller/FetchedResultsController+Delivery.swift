@@ -2,16 +2,25 @@ import Foundation
 import Persistence
 
 extension FetchedResultsController {
+    /// Where the engine of the fetch numbered `generation` sends its
+    /// updates and its failure; held weakly, so an abandoned controller
+    /// stops.
+    func output(of generation: UInt64) -> EngineOutput<Item> {
+        EngineOutput(publish: { [weak self] update in self?.publish(update, generation: generation) },
+                     fail: { [weak self] error in self?.fail(error, generation: generation) })
+    }
+
     /// Hands an update to every async subscriber's mailbox, and to the
     /// delegate's, drained on `queue`, where the snapshot is swapped first
     /// (the delegate hears on the main actor).
     ///
-    /// Called by the engine of the current fetch, in commit order; updates
-    /// of an engine replaced by a later `performFetch()` are dropped. It
-    /// never waits for a consumer (see ``UpdateMailbox``).
-    func publish(_ update: FetchedResultsUpdate<Item>, from engine: ResultsEngine<Item>) {
+    /// Called for the engine of the current fetch, in commit order; updates
+    /// of an engine replaced by a later `performFetch()` (an older
+    /// generation) are dropped. It never waits for a consumer (see
+    /// ``UpdateMailbox``).
+    private func publish(_ update: FetchedResultsUpdate<Item>, generation: UInt64) {
         let isCurrent = state.withLock { state -> Bool in
-            guard state.observation === engine.observation else { return false }
+            guard state.generation == generation else { return false }
             state.latest = update.snapshot
             for mailbox in state.subscribers.values { mailbox.post(update) }
             return true
@@ -43,16 +52,18 @@ extension FetchedResultsController {
     }
 
     /// Ends every async subscription with the error and tells the delegate.
-    func fail(_ error: any Error, from engine: ResultsEngine<Item>) {
-        let mailboxes = state.withLock { state -> [UpdateMailbox<Item>]? in
-            guard state.observation === engine.observation else { return nil }
+    private func fail(_ error: any Error, generation: UInt64) {
+        let stopped = state.withLock { state -> (DatabaseChangeObservation?, [UpdateMailbox<Item>])? in
+            guard state.generation == generation else { return nil }
             state.failure = error
-            state.observation = nil
-            defer { state.subscribers.removeAll() }
-            return Array(state.subscribers.values)
+            defer {
+                state.observation = nil
+                state.subscribers.removeAll()
+            }
+            return (state.observation, Array(state.subscribers.values))
         }
-        guard let mailboxes else { return }
-        engine.observation?.cancel()
+        guard let (observation, mailboxes) = stopped else { return }
+        observation?.cancel()
         for mailbox in mailboxes { mailbox.finish(throwing: error) }
         queue.async { [self] in
             onMainActor { [self] in delegate?.controller(self, didFailWith: error) }

@@ -64,6 +64,9 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         var latest = FetchedResultsSnapshot<Item>.empty
         weak var delegate: (any FetchedResultsControllerDelegate<Item>)?
         var observation: DatabaseChangeObservation?
+        /// The fetch whose engine may deliver: a number each
+        /// `performFetch()` (and `stopObserving()`) moves on.
+        var generation: UInt64 = 0
         var engineStatistics: Mutex<EngineStatistics>?
         var subscribers: [UInt64: UpdateMailbox<Item>] = [:]
         var nextSubscriber: UInt64 = 0
@@ -112,16 +115,19 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     public func performFetch() throws {
         try request.validate()
         try database.writeWithoutTransactionAndWait { db in
-            let engine = try ResultsEngine<Item>(request: request, reader: database, db)
+            // Fetches run one at a time on the writer queue: the next
+            // generation is this fetch's until another one starts.
+            let generation = state.withLock { $0.generation &+ 1 }
+            let engine = try ResultsEngine<Item>(request: request, reader: database, output: output(of: generation), db)
             // Still on the writer queue: no commit can fall between the
             // fetch, the start of observation and the swap of state.
-            engine.controller = self
             let observation = database.observeChanges { [engine] db, changes in
                 engine.process(changes, db)
             }
             engine.observation = observation
             let replaced = state.withLock { state in
                 defer {
+                    state.generation = generation
                     state.observation = observation
                     state.engineStatistics = engine.statistics
                     state.snapshot = engine.snapshot
@@ -155,6 +161,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     public func stopObserving() {
         let (observation, mailboxes) = state.withLock { state in
             defer {
+                state.generation &+= 1
                 state.observation = nil
                 state.subscribers.removeAll()
             }

@@ -12,7 +12,7 @@ struct KeyedDiff {
     let oldIndex: ResultsDiff.IdentityMap
     /// For each new row, the old row it repeats unchanged, or -1 (from the
     /// scan), or nil: read the keys instead.
-    let sources: [Int32]?
+    let unchanged: UnchangedRows?
     let identityColumn: String
     let sql: String
     // Both key lists are read in place, mostly in order.
@@ -31,12 +31,12 @@ struct KeyedDiff {
         var isContentChanged: Bool
     }
 
-    init(old: KeyedRows, new: KeyedRows, oldIndex: ResultsDiff.IdentityMap, sources: [Int32]?,
+    init(old: KeyedRows, new: KeyedRows, oldIndex: ResultsDiff.IdentityMap, unchanged: UnchangedRows?,
          identityColumn: String, sql: String) {
         self.old = old
         self.new = new
         self.oldIndex = oldIndex
-        self.sources = sources
+        self.unchanged = unchanged
         self.identityColumn = identityColumn
         self.sql = sql
         oldKeys = ChunkedArray<RowKey>.Reader(old.keys)
@@ -102,8 +102,8 @@ struct KeyedDiff {
     private mutating func matchRow(_ row: Int) throws(FetchedResultsError) -> Candidate? {
         let oldRow: Int
         let isContentChanged: Bool
-        if let sources, sources[row] >= 0 {
-            (oldRow, isContentChanged) = (Int(sources[row]), false)
+        if let repeated = unchanged?.oldRow(ofNewRow: row) {
+            (oldRow, isContentChanged) = (repeated, false)
         } else {
             let key = newKeys[row]
             guard let found = oldIndex[key.id] else { return nil }
@@ -151,10 +151,10 @@ struct KeyedDiff {
     }
 
     /// Whether a new row repeats an old one unchanged (same identity and
-    /// content hash): the scan's sources say so without reading keys.
+    /// content hash): the scan's unchanged rows say so without reading keys.
     @inline(__always)
     private mutating func repeats(_ newRow: Int, _ oldRow: Int) -> Bool {
-        if let sources { return Int(sources[newRow]) == oldRow }
+        if let unchanged { return unchanged.oldRow(ofNewRow: newRow) == oldRow }
         return newKeys[newRow].isIdentical(to: oldKeys[oldRow])
     }
 

@@ -94,14 +94,14 @@ enum ResultsDiff {
     /// - Parameters:
     ///   - indexed: The keys of `old` by identity, when the caller has
     ///     them already (a refetch built them to match rows).
-    ///   - sources: For each row of `new`, the index in `old` of the row
-    ///     it repeats unchanged (same identity and content hash), or -1,
-    ///     when the caller knows (a refetch's scan does): unchanged rows
-    ///     are then placed without reading their keys.
-    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil, sources: [Int32]? = nil,
+    ///   - unchanged: For each row of `new`, the row of `old` it repeats
+    ///     unchanged (same identity and content hash), when the caller
+    ///     knows (a refetch's scan does): unchanged rows are then placed
+    ///     without reading their keys.
+    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil, unchanged: UnchangedRows? = nil,
                         identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
-        precondition(sources == nil || sources?.count == new.keys.count, "one source per new row")
-        var diff = KeyedDiff(old: old, new: new, oldIndex: (indexed ?? IndexedKeys(old.keys)).index, sources: sources,
+        precondition(unchanged == nil || unchanged?.count == new.keys.count, "one entry per new row")
+        var diff = KeyedDiff(old: old, new: new, oldIndex: (indexed ?? IndexedKeys(old.keys)).index, unchanged: unchanged,
                              identityColumn: identityColumn, sql: sql)
         return try diff.run()
     }

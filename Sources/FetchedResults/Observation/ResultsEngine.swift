@@ -26,9 +26,10 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     private let reader: any DatabaseReader
     var storage: ResultsStorage<Item>
     var snapshot: FetchedResultsSnapshot<Item>
+    /// The engine's change source; a cancelled one stops pending refetches.
     var observation: DatabaseChangeObservation?
-    /// Where updates go; held weakly, so an abandoned controller stops.
-    weak var controller: FetchedResultsController<Item>?
+    /// Where updates and the failure go.
+    private let output: EngineOutput<Item>
     private var hasFailed = false
     let statistics = Mutex(EngineStatistics())
 
@@ -47,8 +48,9 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     /// The request as run (see ``QueryPlan``).
     var request: FetchRequest { plan.request }
 
-    init(request: FetchRequest, reader: any DatabaseReader, _ db: Database) throws {
+    init(request: FetchRequest, reader: any DatabaseReader, output: EngineOutput<Item>, _ db: Database) throws {
         originalRequest = request
+        self.output = output
         self.reader = reader
         refetchReader = reader as? DatabasePool
         plan = try QueryPlan(request, db)
@@ -123,9 +125,9 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         if try QueryPlan<Item>.schemaVersion(db) != plan.schemaVersion { try replan(db) }
         statistics.withLock { $0.refetches += 1 }
         let indexed = ResultsDiff.IndexedKeys(storage.keys)
-        let (newStorage, sources) = try fetcher.fetch(db, previous: storage, indexed: indexed)
+        let (newStorage, unchanged) = try fetcher.fetch(db, previous: storage, indexed: indexed)
         let positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
-                                                 sources: sources, identityColumn: plan.request.identityColumn,
+                                                 unchanged: unchanged, identityColumn: plan.request.identityColumn,
                                                  sql: plan.request.sql)
         plan.incremental?.invalidate()
         try commit(newStorage, positional)
@@ -148,13 +150,12 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         let changeSet = try positional.changeSet(newSections: newStorage.sections) { index in
             try self.snapshot.object(atGlobal: index)
         }
-        controller?.publish(FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: previous,
-                                                 changes: changeSet, isInitial: false), from: self)
+        output.publish(FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: previous, changes: changeSet, isInitial: false))
     }
 
     private func fail(_ error: any Error) {
         hasFailed = true
-        controller?.fail(error, from: self)
+        output.fail(error)
     }
 }
 

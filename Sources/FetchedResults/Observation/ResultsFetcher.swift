@@ -21,11 +21,11 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///     are reused.
     ///   - indexed: The previous keys, indexed: rows are matched to them
     ///     (for reusing items and checking identities).
-    /// - Returns: The new storage, and with `indexed`, for each row the
-    ///   previous index of the row it repeats unchanged (same identity and
-    ///   content hash), or -1: what the diff needs to skip unchanged rows.
+    /// - Returns: The new storage, and with `indexed`, the previous row
+    ///   each new row repeats unchanged (same identity and content hash):
+    ///   what the diff needs to skip unchanged rows.
     func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil, indexed: ResultsDiff.IndexedKeys? = nil)
-        throws -> (storage: ResultsStorage<Item>, sources: [Int32]) {
+        throws -> (storage: ResultsStorage<Item>, unchanged: UnchangedRows) {
         // A refetch (with `previous`) runs while the controller observes:
         // the pages it reads stay cached for the next one.
         let whileObserved = previous != nil
@@ -51,9 +51,9 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         storage.sectionCollation = scan.rows.sectionCollation
         storage.columnNames = scan.columns
         if !isBatched {
-            storage.items = Self.items(sources: scan.sources, decoded: decoded, previous: previousItems)
+            storage.items = Self.items(unchanged: scan.unchanged, decoded: decoded, previous: previousItems)
         }
-        return (storage, scan.sources)
+        return (storage, scan.unchanged)
     }
 
     /// The memory SQLite may use to sort the rows of a controller that
@@ -66,25 +66,23 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     /// The items of a scan: runs of rows reused in order from the previous
     /// items share their whole chunks; only the rest is copied.
     ///
-    /// - Complexity: O(n) over the sources (plain integers), plus
+    /// - Complexity: O(n) over the rows (plain integers), plus
     ///   O(chunks + rows decoded or at run boundaries) for the items.
-    static func items(sources: [Int32], decoded: [Item], previous: ChunkedArray<Item>?) -> ChunkedArray<Item> {
+    static func items(unchanged: UnchangedRows, decoded: [Item], previous: ChunkedArray<Item>?) -> ChunkedArray<Item> {
         guard let previous else { return ChunkedArray(chunking: decoded) }
         var items = ChunkedArray<Item>()
         var next = 0
         var index = 0
-        while index < sources.count {
-            let source = sources[index]
-            guard source >= 0 else {
+        while index < unchanged.count {
+            guard let oldRow = unchanged.oldRow(ofNewRow: index) else {
                 items.append(decoded[next])
                 next += 1
                 index += 1
                 continue
             }
-            var end = index + 1
-            while end < sources.count, sources[end] == source &+ Int32(end - index) { end += 1 }
-            items.append(contentsOf: previous, in: Int(source)..<(Int(source) + end - index))
-            index = end
+            let run = unchanged.runLength(from: index)
+            items.append(contentsOf: previous, in: oldRow..<(oldRow + run))
+            index += run
         }
         return items
     }

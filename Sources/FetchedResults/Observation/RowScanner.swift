@@ -21,7 +21,7 @@ enum RowScanner {
     ///   unchanged (same identity and content hash), or -1: a decoder
     ///   that reuses previous items decoded the rows with -1 only.
     static func scan(_ request: FetchRequest, _ db: Database, previous: ResultsDiff.IndexedKeys?,
-                     decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String], sources: [Int32]) {
+                     decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String], unchanged: UnchangedRows) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(request.arguments)
@@ -47,7 +47,7 @@ enum RowScanner {
             }
             hasRow = try statement.step()
         }
-        return (try rows.finish(), columns.names, rows.sources)
+        return (try rows.finish(), columns.names, rows.unchanged)
     }
 
     fileprivate static func emptyChunk() -> [RowKey] {
@@ -57,7 +57,7 @@ enum RowScanner {
     }
 }
 
-/// The keys, sections and sources of a scan, row by row.
+/// The keys, sections and unchanged rows of a scan, row by row.
 private struct ScannedRows {
     let columns: ResultColumns
     let identityColumn: String
@@ -72,9 +72,8 @@ private struct ScannedRows {
     let previousIndex: ResultsDiff.IdentityMap
     var matched: [Bool]
     var identities: DuplicateDetector
-    /// With previous rows: per row, the previous index of the row it
-    /// repeats unchanged, or -1.
-    var sources: [Int32] = []
+    /// With previous rows: per row, the previous row it repeats unchanged.
+    var unchanged = UnchangedRows()
 
     init(request: FetchRequest, sql: String, columns: ResultColumns, previous: ResultsDiff.IndexedKeys?) {
         self.columns = columns
@@ -102,7 +101,7 @@ private struct ScannedRows {
         }
         guard matchesPrevious else { return false }
         let isUnchanged = previousRow >= 0 && previousKeys.contentHash(at: previousRow) == contentHash
-        sources.append(isUnchanged ? Int32(previousRow) : -1)
+        if isUnchanged { unchanged.appendUnchanged(oldRow: previousRow) } else { unchanged.appendChanged() }
         return isUnchanged
     }
 
