@@ -71,15 +71,15 @@ enum SQLCompletion {
 
 extension Shell {
     /// The tables and views of the main schema with their columns, for
-    /// completion.
+    /// completion (through the library's schema introspection).
     func completionSchema() -> [String: [String]] {
+        var names: [String] = []
+        forEachRow("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name") { statement in
+            if let name = Shell.columnBytes(statement, 0) { names.append(String(decoding: name, as: UTF8.self)) }
+        }
         var schema: [String: [String]] = [:]
-        forEachRow("""
-            SELECT m.name, p.name FROM sqlite_schema AS m LEFT JOIN pragma_table_info(m.name) AS p
-            WHERE m.type IN ('table', 'view') ORDER BY m.name, p.cid
-            """) { statement in
-            guard let table = Shell.columnBytes(statement, 0).map({ String(decoding: $0, as: UTF8.self) }) else { return }
-            schema[table, default: []] += Shell.columnBytes(statement, 1).map { [String(decoding: $0, as: UTF8.self)] } ?? []
+        for name in names {
+            schema[name] = ((try? database.columns(in: name)) ?? []).map(\.name)
         }
         return schema
     }
