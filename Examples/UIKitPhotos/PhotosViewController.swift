@@ -12,10 +12,12 @@ import Persistence
 
 /// objc.io's lighter view controller, on a live query: the data source
 /// answers the table's questions and applies every change set in one
-/// batch; the store owns the model. The controller only wires them.
+/// batch; the store owns the model. The controller only wires them, and
+/// as the fetched results controller's delegate (on the main actor, like
+/// the view controller itself) keeps its title up to date.
 /// (On Linux it compiles against the UIKit stand-ins.)
 @MainActor
-public final class PhotosViewController: UITableViewController {
+public final class PhotosViewController: UITableViewController, FetchedResultsControllerDelegate {
     private let dataSource: FetchedResultsDataSource<Photo, UITableViewCell>
     private var adapter: TableViewAdapter<FetchedResultsSnapshot<Photo>>?
     /// The first fetch, started when the view loads.
@@ -42,7 +44,19 @@ public final class PhotosViewController: UITableViewController {
         tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Photo")
         tableView.register(FavoriteCell.self, forCellReuseIdentifier: "Favorite")
         adapter = TableViewAdapter(tableView: tableView, dataSource: dataSource)
-        loading = Task { try await dataSource.performFetch() }
+        dataSource.controller.delegate = self
+        loading = Task {
+            try await dataSource.performFetch()
+            showCount()
+        }
+    }
+
+    public func controllerDidChangeContent(_ controller: FetchedResultsController<Photo>) {
+        showCount()
+    }
+
+    private func showCount() {
+        title = "\(dataSource.controller.count) photos"
     }
 }
 

@@ -42,6 +42,7 @@ import Testing
             #expect(table.displayedCells.map { $0.map { $0.textLabel?.text ?? "" } } == [["♥ Sunset", "Tram"], ["Bridge"]])
             #expect(table.displayedCells.map { $0.map(\.reuseIdentifier) } == [["Favorite", "Photo"], ["Photo"]])
             #expect(table.displayedCells[0][0] is FavoriteCell)
+            #expect(photos.title == "3 photos")
 
             #expect(table.simulateSwipeToDelete(at: IndexPath(row: 1, section: 0)))
             #expect(try await Self.eventually { table.displayedCells.joined().count == 2 })
@@ -52,6 +53,8 @@ import Testing
             try await other.write { db in _ = try Photo(name: "Castle", album: "Sintra", rating: 2).insert(db) }
             try other.close()
             #expect(try await Self.eventually { table.displayedHeaderTitles == ["Lisbon", "Porto", "Sintra"] })
+            // The delegate (the view controller, on the main actor) heard of it.
+            #expect(try await Self.eventually { photos.title == "3 photos" })
             #expect(table.exceptions.isEmpty, "\(table.exceptions.map(\.reason))")
         }
     }

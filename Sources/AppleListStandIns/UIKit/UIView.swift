@@ -90,6 +90,9 @@ open class UIViewController: UIResponder {
         set { loadedView = newValue }
     }
 
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/title
+    open var title: String?
+
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/isviewloaded
     open var isViewLoaded: Bool { loadedView != nil }
 
