@@ -19,6 +19,22 @@ import Testing
         return table.exceptions.map(\.reason)
     }
 
+    /// Surviving sections keep their headers; inserted sections ask for
+    /// theirs (the titles of deleted sections are not shifted onto others).
+    @Test func headersFollowSectionDeletesAndInserts() {
+        let (table, source) = makeTable([["a"], ["b"], ["c"]])
+        #expect(table.displayedHeaderTitles == ["S0", "S1", "S2"])
+        table.performBatchUpdates {
+            source.sections = [["b"], ["new"], ["c"]]
+            table.deleteSections(IndexSet(integer: 0), with: .automatic)
+            table.insertSections(IndexSet(integer: 1), with: .automatic)
+        }
+        #expect(table.exceptions.isEmpty)
+        // The survivors keep the titles they showed; the new one asks.
+        #expect(table.displayedHeaderTitles == ["S1", "S1", "S2"])
+        #expect(table.shownText == [["b"], ["new"], ["c"]])
+    }
+
     @Test func aRowCountThatDoesNotAddUpRaises() {
         let reasons = batch([["a", "b"]], to: [["a", "b", "c"]]) { _ in }
         #expect(reasons.count == 1)
