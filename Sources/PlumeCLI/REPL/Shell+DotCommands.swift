@@ -30,7 +30,7 @@ extension Shell {
     /// (as sqlite3's chain of tests does), each down to its
     /// `minimumLength`. Each group of commands lives in its own file and
     /// joins here.
-    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands).sorted { $0.name < $1.name }
+    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + outputDotCommands).sorted { $0.name < $1.name }
 
     /// The dot-commands of this file.
     static let coreDotCommands: [DotCommand] = [
@@ -112,6 +112,8 @@ extension Shell {
         let command = DotCommandLine(line)
         guard !command.arguments.isEmpty else { return .succeeded }
         let name = command.name
+        clearTemporaryFile()
+        defer { finishDotCommandOutput() }
         guard let match = Shell.dotCommands.first(where: { $0.name.hasPrefix(name) && name.count >= $0.minimumLength }) else {
             printError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")
             return .failed
@@ -163,7 +165,7 @@ extension Shell {
     /// `.help ?PATTERN?`: every command on one line; with a pattern, the
     /// commands it starts (with details when it selects one), else those
     /// whose help mentions it.
-    private func help(_ command: DotCommandLine) -> DotCommandResult {
+    func help(_ command: DotCommandLine) -> DotCommandResult {
         let commands = Shell.dotCommands.sorted { $0.name < $1.name }
         func write(_ entry: DotCommand, details: Bool) {
             let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "

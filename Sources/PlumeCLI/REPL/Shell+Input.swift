@@ -69,6 +69,7 @@ extension Shell {
                 echoInput(sql)
                 source.addToHistory(sql)
                 errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
+                finishSQLOutput()
                 sql = []
                 scanner = InputScanner()
             } else if !sql.isEmpty && scanner.isBlank {

@@ -172,7 +172,7 @@ extension Shell {
         line("headers", settings.showHeader ? "on" : "off")
         line("mode", modeDescription)
         line("nullvalue", ValueQuoting.cString(settings.nullValue))
-        line("output", "stdout")
+        line("output", redirection.name.isEmpty ? Array("stdout".utf8) : redirection.name)
         line("colseparator", ValueQuoting.cString(settings.columnSeparator))
         line("rowseparator", ValueQuoting.cString(settings.rowSeparator))
         line("stats", showsStatistics ? "on" : "off")

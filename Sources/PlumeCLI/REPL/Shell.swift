@@ -35,6 +35,8 @@ final class Shell {
     /// `-safe`: refuse commands and SQL that reach outside the database.
     var safeMode = false
     let output = OutputBuffer()
+    /// Where `.output` and `.once` send `output`.
+    var redirection = OutputRedirection()
     /// The line number in the input being read, for error messages.
     var lineNumber = 0
     /// The status `.exit N` asked for; the shell stops reading when set.
@@ -129,6 +131,7 @@ final class Shell {
         output.flush()
         interrupts?.connection = nil
         try? openedDatabase?.close()
+        finishOutputAtExit()
     }
 
     /// Writes an error message (a whole line) to standard error, after
