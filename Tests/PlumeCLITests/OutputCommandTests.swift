@@ -89,6 +89,8 @@ import Testing
         .init("help text follows the typed name", ".o -z\n.on a b\n.out -z\n.exc -z\n"),
         .init("NUL in a file name ends it", ".output \"a\\000b.txt\"\nSELECT 1;\n"),
         .init("output from the command line", arguments: ["test.db", ".once cl.txt", "SELECT 1", "SELECT 2", ".print x"], ""),
+        .init("safe mode refuses them, named as typed", arguments: ["-safe", "test.db"], "SELECT 1;\n.ou x\n"),
+        .init("safe mode refuses .once", arguments: ["-safe", "test.db"], ".o x\n"),
     ]
 
     @Test(arguments: cases)

@@ -30,7 +30,7 @@ extension Shell {
     /// (as sqlite3's chain of tests does), each down to its
     /// `minimumLength`. Each group of commands lives in its own file and
     /// joins here.
-    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + outputDotCommands).sorted { $0.name < $1.name }
+    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + outputDotCommands + importDotCommands).sorted { $0.name < $1.name }
 
     /// The dot-commands of this file.
     static let coreDotCommands: [DotCommand] = [
