@@ -185,7 +185,8 @@ extension Shell {
     }
 }
 
-private func closeDescriptor(_ descriptor: Int32) { close(descriptor) }
+/// Closes a file descriptor (where `close` means `Shell.close`).
+func closeDescriptor(_ descriptor: Int32) { close(descriptor) }
 
 /// Opens a file for writing, created or truncated (`fopen(name, "wb")`).
 func createFile(_ path: [UInt8]) -> Int32 { open(path.cPath, O_WRONLY | O_CREAT | O_TRUNC, 0o666) }

@@ -26,8 +26,10 @@ final class Shell {
     var bail = false
     var countChanges = false
     var timer = false
-    /// `-stats`: print memory and I/O statistics after each statement.
-    var showsStatistics = false
+    /// `.eqp`, `.explain`, `.stats` (`-stats`) and `.prompt` settings.
+    var diagnostics = QueryDiagnostics()
+    /// `.trace`: where statements are traced.
+    var trace = TraceSettings()
     /// Which optional lines the statistics show (`-lookaside 0 0` drops
     /// the lookaside lines, `-pagecache` adds the page-cache line).
     var statisticsShowLookaside = true
@@ -131,6 +133,7 @@ final class Shell {
         output.flush()
         interrupts?.connection = nil
         try? openedDatabase?.close()
+        closeTraceFile()
         finishOutputAtExit()
     }
 
