@@ -17,7 +17,8 @@ enum ScriptComparison {
 
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
-        var script: String
+        /// Standard input, bytes (invalid UTF-8 allowed).
+        var script: [UInt8]
         /// SQL that makes `test.db` with sqlite3 before the run (nil: none).
         var setup: String? = ""
         /// Files written next to the database, by relative path.
@@ -33,7 +34,7 @@ enum ScriptComparison {
         init(_ name: String, setup: String? = "", files: [String: String] = [:], arguments: [String] = ["test.db"],
              temporaryDirectoryIsLocal: Bool = false, masks: [Mask] = [], _ script: String) {
             self.name = name
-            self.script = script
+            self.script = Array(script.utf8)
             self.setup = setup
             self.files = files.mapValues { Array($0.utf8) }
             self.arguments = arguments
@@ -42,6 +43,10 @@ enum ScriptComparison {
         }
 
         init(_ name: String, setup: String? = "", bytes: [String: [UInt8]], _ script: String) {
+            self.init(name, setup: setup, bytes: bytes, script: Array(script.utf8))
+        }
+
+        init(_ name: String, setup: String? = "", bytes: [String: [UInt8]] = [:], script: [UInt8]) {
             self.name = name
             self.script = script
             self.setup = setup
@@ -79,7 +84,7 @@ enum ScriptComparison {
             var environment = ["HOME": home.path]
             if testCase.temporaryDirectoryIsLocal { environment["TMPDIR"] = folder.path }
             let executable = program == "plume" ? try PlumeProcess.plumeURL : ShellComparison.sqlite3URL
-            let result = try PlumeProcess.run(executable, testCase.arguments, input: Data(testCase.script.utf8),
+            let result = try PlumeProcess.run(executable, testCase.arguments, input: Data(testCase.script),
                                               environment: environment, currentDirectory: folder)
             func clean(_ text: String) -> String { mask(text.replacingOccurrences(of: folder.path, with: "DIR"), testCase.masks) }
             var files: [String: String] = [:]
@@ -91,12 +96,18 @@ enum ScriptComparison {
                 }
                 let data = (try? Data(contentsOf: url)) ?? Data()
                 // Databases differ in their header (change counters, versions).
-                let contents = name.hasSuffix(".db") ? "\(data.count) bytes" : String(decoding: data, as: UTF8.self)
+                let contents = name.hasSuffix(".db") ? "\(data.count) bytes" : lossless(data)
                 files[clean(name)] = clean(contents)
             }
-            runs.append(Run(stdout: clean(result.stdout), stderr: clean(result.stderr), status: result.status, files: files))
+            runs.append(Run(stdout: clean(lossless(result.stdoutBytes)), stderr: clean(lossless(result.stderrBytes)), status: result.status, files: files))
         }
         return (runs[1], runs[0])
+    }
+
+    /// The bytes as UTF-8 text, or one character per byte when they are
+    /// not UTF-8 (so that different invalid bytes compare different).
+    private static func lossless(_ data: Data) -> String {
+        String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) ?? ""
     }
 
     private static func mask(_ text: String, _ masks: [Mask]) -> String {

@@ -16,13 +16,11 @@ extension Shell {
             }
             let definition = ImportColumnNames.definition(headers)
             if let renames = definition?.renames {
-                let message = Array("Columns renamed during .import ".utf8) + reader.displayName
-                    + Array(" due to duplicates:\n".utf8) + renames
-                if isatty(STDIN_FILENO) != 0 && inputNesting == 1 {
-                    output.write(message + [0x0A])
-                } else {
-                    printError(bytes: message)
-                }
+                // sqlite3 writes it to stdout only when reading stdin
+                // interactively through stdio, which it never does (a
+                // terminal is read with readline).
+                printError(bytes: Array("Columns renamed during .import ".utf8) + reader.displayName
+                                  + Array(" due to duplicates:\n".utf8) + renames)
             }
             guard let definition else {
                 printError(bytes: reader.displayName + Array(": empty file".utf8))
