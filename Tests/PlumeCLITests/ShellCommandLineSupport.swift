@@ -50,13 +50,7 @@ enum CommandLineComparison {
         }
         var runs: [Run] = []
         for program in ["sqlite3", "plume"] {
-            let folder = directory.url.appendingPathComponent(program)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for (name, contents) in testCase.files {
-                let url = folder.appendingPathComponent(name)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try contents.write(to: url, atomically: true, encoding: .utf8)
-            }
+            let folder = try directory.makeFolder(program, files: testCase.files.mapValues { Data($0.utf8) })
             for (name, target) in testCase.links {
                 try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(name).path,
                                                            withDestinationPath: target)

@@ -6,19 +6,26 @@ struct RowPrinter {
     let mode: OutputMode
     let columns: [[UInt8]]
     let output: OutputBuffer
-    /// Rows printed so far (the shell's `cnt`).
+    /// Rows printed so far (the shell's `cnt`), counting those of the
+    /// `.eqp full` listing printed before.
     private(set) var count = 0
+    /// Rows of this statement.
+    private var statementRows = 0
 
-    init(settings: OutputSettings, columns: [[UInt8]], output: OutputBuffer) {
+    init(settings: OutputSettings, columns: [[UInt8]], output: OutputBuffer, rowsBefore: Int = 0) {
         self.settings = settings
         self.mode = settings.mode
         self.columns = columns
         self.output = output
+        count = rowsBefore
     }
 
     /// Prints one row.
     mutating func print(_ row: [ResultCell]) {
-        defer { count += 1 }
+        defer {
+            count += 1
+            statementRows += 1
+        }
         switch mode {
         case .line: printLine(row)
         case .list, .explain, .pretty, .eqp: printList(row)
@@ -36,8 +43,8 @@ struct RowPrinter {
 
     /// Prints what follows the last row (`]` of json).
     func finish() {
-        if mode == .json && count > 0 { output.write("]\n") }
-        if mode == .count { output.write(SQLiteText.format("%lld rows\n", Int64(count))) }
+        if mode == .json && statementRows > 0 { output.write("]\n") }
+        if mode == .count { output.write(SQLiteText.format("%lld rows\n", Int64(statementRows))) }
     }
 
     func value(_ cell: ResultCell) -> [UInt8] {

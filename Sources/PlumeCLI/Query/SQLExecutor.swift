@@ -28,9 +28,17 @@ struct SQLFailure: Error {
 struct SQLExecutor {
     let connection: OpaquePointer
     let output: OutputBuffer
+    /// Called with each statement before it runs and the SQL from it on
+    /// (the shell prints `.eqp` plans and binds `.parameter` values there);
+    /// returns the statement to run, which may be a new one (the given one
+    /// finalized), or nil to skip it, and the rows printed for it so far.
+    var beforeRows: ((OpaquePointer, UnsafePointer<CChar>) -> (statement: OpaquePointer, rowsBefore: Int)?)?
     /// Called with each statement after its rows, before it is finalized
     /// (`-stats` prints statistics there).
     var afterRows: ((OpaquePointer) -> Void)?
+    /// Whether `EXPLAIN` listings and `EXPLAIN QUERY PLAN` results get
+    /// their own layouts whatever the mode (`.explain auto`).
+    var autoExplain = true
 
     /// Compiles and runs each statement of `sql` in turn, printing results
     /// with `settings`. Stops at the first failing statement.
@@ -63,7 +71,11 @@ struct SQLExecutor {
                         sqlite3_finalize(statement)
                         throw error
                     }
-                    printResults(of: statement, settings: &settings)
+                    guard let (statement, rowsBefore) = beforeRows.map({ $0(statement, cursor) }) ?? (statement, 0) else {
+                        cursor = SQLExecutor.skippingSpaces(tail ?? cursor)
+                        continue
+                    }
+                    printResults(of: statement, settings: &settings, rowsBefore: rowsBefore)
                     afterRows?(statement)
                     let finalCode = sqlite3_finalize(statement)
                     guard finalCode == SQLITE_OK else {
@@ -81,39 +93,63 @@ struct SQLExecutor {
         return cursor
     }
 
-    /// Steps `statement` to the end and prints its rows.
-    func printResults(of statement: OpaquePointer, settings: inout OutputSettings) {
-        guard sqlite3_step(statement) == SQLITE_ROW else { return }
+    /// Steps `statement` to the end and prints its rows, in the layout
+    /// `mode` or the statement asks for (the shell's `cMode`).
+    ///
+    /// - Returns: The number of rows printed.
+    @discardableResult
+    func printResults(of statement: OpaquePointer, settings: inout OutputSettings, mode requested: OutputMode? = nil,
+                      rowsBefore: Int = 0) -> Int {
+        var mode = requested ?? settings.mode
+        if requested == nil && autoExplain {
+            switch sqlite3_stmt_isexplain(statement) {
+            case 1: mode = .explain
+            case 2: mode = .eqp
+            default: break
+            }
+        }
+        guard sqlite3_step(statement) == SQLITE_ROW else { return 0 }
         let columnCount = sqlite3_column_count(statement)
         let columns: [[UInt8]] = (0..<columnCount).map { index in
             sqlite3_column_name(statement, index).map { Array(String(cString: $0).utf8) } ?? []
         }
-        if sqlite3_stmt_isexplain(statement) == 1, ExplainPrinter.applies(to: columns) {
-            var printer = ExplainPrinter(columns: columns, nullValue: settings.nullValue)
+        var indentsLoops = false
+        if mode == .explain {
+            let sql = sqlite3_sql(statement).map { Array(String(cString: $0).utf8) } ?? []
+            indentsLoops = ExplainPrinter.isListing(sql: sql, columns: columns) && ExplainPrinter.hasListingColumns(columns)
+            if !indentsLoops { mode = settings.mode }
+        }
+        if mode == .explain {
+            var printer = ExplainPrinter(columns: columns, nullValue: settings.nullValue, indentsLoops: indentsLoops,
+                                         rowsBefore: rowsBefore)
             repeat {
                 printer.add([ResultCell](row: statement, columnCount: columnCount))
             } while sqlite3_step(statement) == SQLITE_ROW
             printer.render(to: output)
-        } else if sqlite3_stmt_isexplain(statement) == 2 {
+            return printer.count
+        }
+        var rows = 0
+        func eachRow(_ body: ([ResultCell]) -> Void) {
+            repeat {
+                body([ResultCell](row: statement, columnCount: columnCount))
+                rows += 1
+            } while sqlite3_step(statement) == SQLITE_ROW
+        }
+        if mode == .eqp {
             var printer = QueryPlanPrinter()
-            repeat {
-                printer.add([ResultCell](row: statement, columnCount: columnCount))
-            } while sqlite3_step(statement) == SQLITE_ROW
+            eachRow { printer.add($0) }
             printer.render(to: output)
-        } else if settings.mode.isColumnar {
+        } else if mode.isColumnar {
             var printer = ColumnarPrinter(settings: settings, columns: columns)
-            repeat {
-                printer.add([ResultCell](row: statement, columnCount: columnCount))
-            } while sqlite3_step(statement) == SQLITE_ROW
+            eachRow { printer.add($0) }
             printer.render(to: output)
             settings.columnWidths = printer.widths
         } else {
-            var printer = RowPrinter(settings: settings, columns: columns, output: output)
-            repeat {
-                printer.print([ResultCell](row: statement, columnCount: columnCount))
-            } while sqlite3_step(statement) == SQLITE_ROW
+            var printer = RowPrinter(settings: settings, columns: columns, output: output, rowsBefore: rowsBefore)
+            eachRow { printer.print($0) }
             printer.finish()
         }
+        return rows
     }
 
     /// The shell's `save_err_msg` and `shell_error_context`.

@@ -88,18 +88,24 @@ struct DotCommandLine {
     /// The shell's `booleanValue`: numbers, `on`/`off`, `yes`/`no`; anything
     /// else is false with a warning on standard error.
     static func booleanValue(_ argument: [UInt8]) -> Bool {
+        booleanInteger(argument) != 0
+    }
+
+    /// `booleanValue` as `sqlite3` returns it: a number stays a number (its
+    /// low 32 bits), so `.eqp 3` means `full`.
+    static func booleanInteger(_ argument: [UInt8]) -> Int32 {
         let text = String(decoding: argument, as: UTF8.self)
         let isDecimal = !argument.isEmpty && argument.allSatisfy(SQLiteText.isDigit)
         let isHex = text.hasPrefix("0x") && argument.dropFirst(2).allSatisfy { Character(Unicode.Scalar($0)).isHexDigit }
         if isDecimal || isHex, let number = integerValue(argument) {
-            return number & 0xFFFF_FFFF != 0
+            return Int32(truncatingIfNeeded: number)
         }
         switch text.lowercased() {
-        case "on", "yes": return true
-        case "off", "no": return false
+        case "on", "yes": return 1
+        case "off", "no": return 0
         default:
             StandardError.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
-            return false
+            return 0
         }
     }
 

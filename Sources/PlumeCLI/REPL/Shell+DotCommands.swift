@@ -30,7 +30,9 @@ extension Shell {
     /// (as sqlite3's chain of tests does), each down to its
     /// `minimumLength`. Each group of commands lives in its own file and
     /// joins here.
-    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + backupDotCommands).sorted { $0.name < $1.name }
+    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + backupDotCommands
+        + outputDotCommands + importDotCommands + queryPlanDotCommands + parameterDotCommands
+        + fullSchemaDotCommands + connectionDotCommands + traceDotCommands).sorted { $0.name < $1.name }
 
     /// The dot-commands of this file.
     static let coreDotCommands: [DotCommand] = [
@@ -40,7 +42,7 @@ extension Shell {
         DotCommand(name: "changes", minimumLength: 3, usage: ".changes on|off", summary: "Show number of rows changed by SQL") {
             $0.toggle($1, usage: ".changes on|off") { shell, value in shell.countChanges = value }
         },
-        DotCommand(name: "dump", minimumLength: 2, usage: ".dump ?OBJECTS?", summary: "Render database content as SQL",
+        DotCommand(name: "dump", minimumLength: 1, usage: ".dump ?OBJECTS?", summary: "Render database content as SQL",
                    details: Shell.dumpHelp) {
             $0.dump($1)
         },
@@ -76,7 +78,7 @@ extension Shell {
                    summary: "Close existing database and reopen FILE", details: Shell.openHelp) {
             $0.open($1)
         },
-        DotCommand(name: "print", minimumLength: 2, usage: ".print STRING...", summary: "Print literal STRING") {
+        DotCommand(name: "print", minimumLength: 3, usage: ".print STRING...", summary: "Print literal STRING") {
             $0.printArguments($1)
         },
         DotCommand(name: "quit", minimumLength: 1, usage: ".quit", summary: "Exit this program") { _, _ in .quit },
@@ -98,7 +100,7 @@ extension Shell {
                    summary: "List names of tables matching LIKE pattern TABLE") {
             $0.listSchemaNames($1, indexes: false)
         },
-        DotCommand(name: "timer", minimumLength: 2, usage: ".timer on|off", summary: "Turn SQL timer on or off") {
+        DotCommand(name: "timer", minimumLength: 5, usage: ".timer on|off", summary: "Turn SQL timer on or off") {
             $0.toggle($1, usage: ".timer on|off") { shell, value in shell.timer = value }
         },
         DotCommand(name: "width", minimumLength: 1, usage: ".width NUM1 NUM2 ...",
@@ -112,6 +114,8 @@ extension Shell {
         let command = DotCommandLine(line)
         guard !command.arguments.isEmpty else { return .succeeded }
         let name = command.name
+        clearTemporaryFile()
+        defer { finishDotCommandOutput() }
         guard let match = Shell.dotCommands.first(where: { $0.name.hasPrefix(name) && name.count >= $0.minimumLength }) else {
             printError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")
             return .failed
@@ -163,7 +167,7 @@ extension Shell {
     /// `.help ?PATTERN?`: every command on one line; with a pattern, the
     /// commands it starts (with details when it selects one), else those
     /// whose help mentions it.
-    private func help(_ command: DotCommandLine) -> DotCommandResult {
+    func help(_ command: DotCommandLine) -> DotCommandResult {
         let commands = Shell.dotCommands.sorted { $0.name < $1.name }
         func write(_ entry: DotCommand, details: Bool) {
             let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "

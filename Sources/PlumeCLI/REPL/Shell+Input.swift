@@ -69,6 +69,7 @@ extension Shell {
                 echoInput(sql)
                 source.addToHistory(sql)
                 errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
+                finishSQLOutput()
                 sql = []
                 scanner = InputScanner()
             } else if !sql.isEmpty && scanner.isBlank {
@@ -123,24 +124,29 @@ extension Shell {
 
     /// Runs SQL statement after statement, printing rows (and `-stats`
     /// statistics), until one fails.
-    private func executeSQL(_ sql: [UInt8]) -> SQLFailure? {
+    func executeSQL(_ sql: [UInt8]) -> SQLFailure? {
         var failure: SQLFailure?
         do {
             var executor = SQLExecutor(connection: connection, output: output)
-            if showsStatistics {
+            executor.autoExplain = diagnostics.autoExplain
+            executor.beforeRows = { [unowned self] statement, sql in prepareToRun(statement, sql: sql) }
+            if diagnostics.statistics != 0 {
                 executor.afterRows = { [unowned self] statement in writeStatistics(statement: statement) }
             }
+            // A copy: `.eqp` and `-stats` read the settings while it runs.
+            var current = settings
+            defer { settings = current }
             if let interrupts {
-                try interrupts.whileExecuting { try executor.run(sql, settings: &settings) }
+                try interrupts.whileExecuting { try executor.run(sql, settings: &current) }
             } else {
-                try executor.run(sql, settings: &settings)
+                try executor.run(sql, settings: &current)
             }
         } catch let error as SQLFailure {
             failure = error
         } catch {
             failure = SQLFailure(phase: .step, message: Array("\(error)".utf8), sqliteMessage: "\(error)", code: 1)
         }
-        database.settleChangeTracking()
+        withoutTracing { database.settleChangeTracking() }
         return failure
     }
 }

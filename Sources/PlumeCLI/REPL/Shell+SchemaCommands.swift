@@ -27,11 +27,14 @@ extension Shell {
         return Array(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(statement, index))))
     }
 
-    /// The attached schemas (`main`, `temp`, …).
-    func schemaNames() -> [[UInt8]] {
+    /// The attached schemas (`main`, `temp`, …), read with the query
+    /// `sqlite3` uses (`.trace` shows it): `.schema` selects from
+    /// `pragma_database_list`, others run the pragma.
+    func schemaNames(selectingFromPragma: Bool = false) -> [[UInt8]] {
         var names: [[UInt8]] = []
-        forEachRow("PRAGMA database_list") { statement in
-            if let name = Shell.columnBytes(statement, 1) { names.append(name) }
+        let query = selectingFromPragma ? "SELECT name FROM pragma_database_list" : "PRAGMA database_list"
+        forEachRow(query) { statement in
+            if let name = Shell.columnBytes(statement, selectingFromPragma ? 0 : 1) { names.append(name) }
         }
         return names
     }
@@ -107,7 +110,7 @@ extension Shell {
         }
         var select = "SELECT sql FROM"
         var divider = "("
-        for (number, schema) in schemaNames().enumerated() {
+        for (number, schema) in schemaNames(selectingFromPragma: true).enumerated() {
             let isMain = String(decoding: schema, as: UTF8.self).lowercased() == "main"
             select += divider + "SELECT shell_add_schema(sql,"
             select += isMain ? "NULL" : String(decoding: SQLiteText.literal(schema), as: UTF8.self)

@@ -167,15 +167,15 @@ extension Shell {
         }
         func line(_ name: String, _ value: String) { line(name, Array(value.utf8)) }
         line("echo", echo ? "on" : "off")
-        line("eqp", "off")
-        line("explain", "auto")
+        line("eqp", diagnostics.plansName)
+        line("explain", settings.mode == .explain ? "on" : diagnostics.autoExplain ? "auto" : "off")
         line("headers", settings.showHeader ? "on" : "off")
         line("mode", modeDescription)
         line("nullvalue", ValueQuoting.cString(settings.nullValue))
-        line("output", "stdout")
+        line("output", redirection.name.isEmpty ? Array("stdout".utf8) : redirection.name)
         line("colseparator", ValueQuoting.cString(settings.columnSeparator))
         line("rowseparator", ValueQuoting.cString(settings.rowSeparator))
-        line("stats", showsStatistics ? "on" : "off")
+        line("stats", diagnostics.statisticsName)
         line("width", settings.columnWidths.map { "\($0) " }.joined())
         line("filename", filename)
         return .succeeded

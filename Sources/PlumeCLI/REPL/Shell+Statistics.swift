@@ -9,6 +9,11 @@ extension Shell {
         func line(_ label: String, _ value: String) {
             output.write(label.padding(toLength: max(label.count, 36), withPad: " ", startingAt: 0) + " " + value + "\n")
         }
+        if let statement, diagnostics.statistics == 2 { writeColumnStatistics(statement) }
+        if diagnostics.statistics == 3 {
+            if let statement { output.write("VM-steps: \(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0))\n") }
+            return
+        }
         func status(_ operation: Int32) -> (current: Int64, highwater: Int64) {
             var current: Int64 = -1, highwater: Int64 = -1
             sqlite3_status64(operation, &current, &highwater, 0)
@@ -63,6 +68,29 @@ extension Shell {
             line("Memory used by prepared stmt:", "\(statementStatus(SQLITE_STMTSTATUS_MEMUSED))")
         }
         writeLinuxIOStatistics()
+    }
+
+    /// `.stats stmt`: the statement's columns, their declared types and
+    /// origins (`(null)` where there is none, as C's `printf` prints it).
+    private func writeColumnStatistics(_ statement: OpaquePointer) {
+        func line(_ label: String, _ value: UnsafePointer<CChar>?) {
+            output.write(label.padding(toLength: max(label.count, 36), withPad: " ", startingAt: 0) + " ")
+            if let value {
+                output.write(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+            } else {
+                output.write("(null)")
+            }
+            output.write("\n")
+        }
+        let count = sqlite3_column_count(statement)
+        output.write("Number of output columns:".padding(toLength: 36, withPad: " ", startingAt: 0) + " \(count)\n")
+        for index in 0..<count {
+            line("Column \(index) name:", sqlite3_column_name(statement, index))
+            line("Column \(index) declared type:", sqlite3_column_decltype(statement, index))
+            line("Column \(index) database name:", sqlite3_column_database_name(statement, index))
+            line("Column \(index) table name:", sqlite3_column_table_name(statement, index))
+            line("Column \(index) origin name:", sqlite3_column_origin_name(statement, index))
+        }
     }
 
     /// The lines of `/proc/self/io` that `sqlite3` shows, under its labels.

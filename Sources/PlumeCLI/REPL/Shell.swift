@@ -26,8 +26,10 @@ final class Shell {
     var bail = false
     var countChanges = false
     var timer = false
-    /// `-stats`: print memory and I/O statistics after each statement.
-    var showsStatistics = false
+    /// `.eqp`, `.explain`, `.stats` (`-stats`) and `.prompt` settings.
+    var diagnostics = QueryDiagnostics()
+    /// `.trace`: where statements are traced.
+    var trace = TraceSettings()
     /// Which optional lines the statistics show (`-lookaside 0 0` drops
     /// the lookaside lines, `-pagecache` adds the page-cache line).
     var statisticsShowLookaside = true
@@ -35,6 +37,8 @@ final class Shell {
     /// `-safe`: refuse commands and SQL that reach outside the database.
     var safeMode = false
     let output = OutputBuffer()
+    /// Where `.output` and `.once` send `output`.
+    var redirection = OutputRedirection()
     /// The line number in the input being read, for error messages.
     var lineNumber = 0
     /// The status `.exit N` asked for; the shell stops reading when set.
@@ -129,6 +133,8 @@ final class Shell {
         output.flush()
         interrupts?.connection = nil
         try? openedDatabase?.close()
+        closeTraceFile()
+        finishOutputAtExit()
     }
 
     /// Writes an error message (a whole line) to standard error, after

@@ -126,8 +126,12 @@ enum ShellCommandLine {
         case "-echo":
             shell.echo = true
         case "-stats":
-            shell.showsStatistics = true
-        case "-eqp", "-eqpfull", "-scanstats", "-backslash":
+            shell.diagnostics.statistics = 1
+        case "-eqp":
+            shell.diagnostics.plans = 1
+        case "-eqpfull":
+            shell.diagnostics.plans = QueryDiagnostics.fullPlans
+        case "-scanstats", "-backslash":
             break // sqlite3's undocumented options; Plume accepts them and does nothing
         case "-version":
             shell.output.write("\(String(cString: sqlite3_libversion())) \(String(cString: sqlite3_sourceid()))\n")

@@ -42,7 +42,9 @@ final class TerminalLineSource: LineSource {
         terminalReceivedLine = nil
         terminalLineIsComplete = false
         terminalReachedEnd = false
-        rl_callback_handler_install(continuation ? Self.continuationPrompt : Self.prompt) { line in
+        let custom = continuation ? shell.diagnostics.continuationPrompt : shell.diagnostics.mainPrompt
+        let prompt = custom ?? Array((continuation ? Self.continuationPrompt : Self.prompt).utf8)
+        rl_callback_handler_install(prompt.cPath) { line in
             if let line {
                 terminalReceivedLine = Array(String(cString: line).utf8)
                 free(line)
@@ -84,7 +86,7 @@ final class TerminalLineSource: LineSource {
 
     private func refreshCompletionIfSchemaChanged() {
         var version: Int64 = -1
-        shell.forEachRow("PRAGMA schema_version") { version = sqlite3_column_int64($0, 0) }
+        shell.withoutTracing { shell.forEachRow("PRAGMA schema_version") { version = sqlite3_column_int64($0, 0) } }
         guard version != schemaVersion else { return }
         schemaVersion = version
         SQLCompletion.updateSchema(shell.completionSchema())
