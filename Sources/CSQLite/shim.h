@@ -64,3 +64,33 @@ static inline int plume_config_mem_methods(int op, sqlite3_mem_methods *methods)
 static inline int plume_file_control_int64(sqlite3 *db, const char *schema, int op, sqlite3_int64 *value) {
     return sqlite3_file_control(db, schema, op, value);
 }
+
+/// Wraps `sqlite3_config(SQLITE_CONFIG_LOG, callback, context)`: the
+/// shell's `.log` writes what SQLite logs (set before SQLite initializes).
+static inline int plume_config_log(void (*callback)(void *, int, const char *), void *context) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}
+
+/// Wraps the variadic `sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, …)`
+/// (the shell's `.imposter`).
+static inline int plume_test_control_imposter(sqlite3 *db, const char *schema, int on, int root) {
+    return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, root);
+}
+
+/// Wraps `sqlite3_test_control` for controls that take no argument or one
+/// int (the shell's `.testctrl`).
+static inline int plume_test_control(int op) {
+    return sqlite3_test_control(op);
+}
+static inline int plume_test_control_int(int op, int value) {
+    return sqlite3_test_control(op, value);
+}
+static inline int plume_test_control_db_int(int op, sqlite3 *db, int value) {
+    return sqlite3_test_control(op, db, value);
+}
+static inline int plume_test_control_int_pointer(int op, int value, int *out) {
+    return sqlite3_test_control(op, value, out);
+}
+static inline int plume_test_control_pointer(int op, void *pointer) {
+    return sqlite3_test_control(op, pointer);
+}

@@ -69,6 +69,7 @@ extension Shell {
                 echoInput(sql)
                 source.addToHistory(sql)
                 errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
+                endSafeModeSuspension()
                 sql = []
                 scanner = InputScanner()
             } else if !sql.isEmpty && scanner.isBlank {
@@ -95,6 +96,7 @@ extension Shell {
     /// Runs a complete group of SQL statements: the shell's
     /// `runOneSqlLine`. Returns 1 when a statement failed.
     func runSQL(_ sql: [UInt8], startLine: Int, showLine: Bool) -> Int {
+        resetProgressForInput()
         let started = timer ? ResourceClock.now() : nil
         let failure = executeSQL(sql)
         if let started { output.write(ResourceClock.report(since: started)) }
@@ -123,7 +125,7 @@ extension Shell {
 
     /// Runs SQL statement after statement, printing rows (and `-stats`
     /// statistics), until one fails.
-    private func executeSQL(_ sql: [UInt8]) -> SQLFailure? {
+    func executeSQL(_ sql: [UInt8]) -> SQLFailure? {
         var failure: SQLFailure?
         do {
             var executor = SQLExecutor(connection: connection, output: output)

@@ -34,6 +34,9 @@ final class Shell {
     var statisticsShowPageCache = false
     /// `-safe`: refuse commands and SQL that reach outside the database.
     var safeMode = false
+    /// What the administrative dot-commands (`.log`, `.progress`,
+    /// `.connection`, `.session`, …) keep between commands.
+    var admin = AdminState()
     let output = OutputBuffer()
     /// The line number in the input being read, for error messages.
     var lineNumber = 0
@@ -107,6 +110,7 @@ final class Shell {
         configuration.allowsDoubleQuotedStringLiterals = true
         let database = try Database(path: path, configuration: configuration)
         ShellFunctions.install(on: database.sqliteConnection!)
+        Shell.prepareAdminFeatures(on: database.sqliteConnection!)
         return database
     }
 
