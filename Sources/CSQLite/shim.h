@@ -77,20 +77,23 @@ static inline int plume_test_control_imposter(sqlite3 *db, const char *schema, i
     return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, root);
 }
 
-/// Wraps `sqlite3_test_control` for controls that take no argument or one
-/// int (the shell's `.testctrl`).
+/// Wraps `sqlite3_test_control` for each shape of arguments the shell's
+/// `.testctrl` passes.
 static inline int plume_test_control(int op) {
     return sqlite3_test_control(op);
 }
 static inline int plume_test_control_int(int op, int value) {
     return sqlite3_test_control(op, value);
 }
+static inline int plume_test_control_db(int op, sqlite3 *db) {
+    return sqlite3_test_control(op, db);
+}
 static inline int plume_test_control_db_int(int op, sqlite3 *db, int value) {
     return sqlite3_test_control(op, db, value);
 }
-static inline int plume_test_control_int_pointer(int op, int value, int *out) {
-    return sqlite3_test_control(op, value, out);
+static inline int plume_test_control_int_db(int op, int value, sqlite3 *db) {
+    return sqlite3_test_control(op, value, db);
 }
-static inline int plume_test_control_pointer(int op, void *pointer) {
-    return sqlite3_test_control(op, pointer);
+static inline int plume_test_control_db_pointer(int op, sqlite3 *db, void *pointer) {
+    return sqlite3_test_control(op, db, pointer);
 }

@@ -10,7 +10,8 @@ import Darwin
 /// The shell prints bytes, not Swift strings: SQLite text may hold invalid
 /// UTF-8, and `sqlite3` compatibility is judged byte for byte.
 final class OutputBuffer {
-    private let fileDescriptor: Int32
+    /// Where the bytes go (`.output` and `.once` change it).
+    private(set) var fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
 
@@ -36,6 +37,12 @@ final class OutputBuffer {
     /// Appends `count` copies of a byte.
     func write(repeating byte: UInt8, count: Int) {
         if count > 0 { buffer.append(contentsOf: repeatElement(byte, count: count)) }
+    }
+
+    /// Flushes what is buffered, then writes to another file descriptor.
+    func redirect(to fileDescriptor: Int32) {
+        flush()
+        self.fileDescriptor = fileDescriptor
     }
 
     /// Writes everything buffered to the file descriptor.

@@ -29,8 +29,6 @@ extension Shell {
                    summary: "List or change sqlite3_db_config() options") { $0.databaseConfiguration($1) },
         DotCommand(name: "dbinfo", minimumLength: 3, usage: ".dbinfo ?DB?",
                    summary: "Show status information about the database") { $0.databaseInfo($1) },
-        DotCommand(name: "excel", minimumLength: 3, usage: ".excel", summary: "Display the output of next command in spreadsheet",
-                   details: Shell.excelHelp) { $0.excel($1) },
         DotCommand(name: "expert", minimumLength: 4, usage: ".expert", summary: "EXPERIMENTAL. Suggest indexes for queries") {
             $0.expert($1)
         },
@@ -93,9 +91,12 @@ extension Shell {
     ]
 
     /// What `sqlite3`'s `open_db` sets up on each connection for these
-    /// commands: extension loading (`.load`) and the SHA3 functions.
+    /// commands: extension loading (`.load`) and the SHA3 functions. The
+    /// schema, read to check the file, is dropped again: `sqlite3` reads
+    /// it with the first statement, which `.progress` and `.log` show.
     static func prepareAdminFeatures(on connection: OpaquePointer) {
         sqlite3_enable_load_extension(connection, 1)
         SHA3Functions.install(on: connection)
+        sqlite3_exec(connection, "PRAGMA writable_schema=RESET", nil, nil, nil)
     }
 }

@@ -32,12 +32,6 @@ extension Shell {
 
     """
 
-    /// `.help excel`.
-    static let excelHelp = """
-       --bom                   Put a UTF8 byte-order mark on intermediate file
-
-    """
-
     /// `.help filectrl`.
     static let fileControlHelp = """
        --schema SCHEMA         Use SCHEMA instead of "main"

@@ -18,7 +18,8 @@ extension Shell {
             return .failed
         }
         let connection = self.connection
-        if DotCommandLine.booleanValue(command.bytes(1)) {
+        admin.showsAuthorizations = DotCommandLine.booleanValue(command.bytes(1))
+        if admin.showsAuthorizations {
             let context = Unmanaged.passUnretained(self).toOpaque()
             sqlite3_set_authorizer(connection, { context, action, first, second, third, fourth in
                 let shell = Unmanaged<Shell>.fromOpaque(context!).takeUnretainedValue()

@@ -1,16 +1,16 @@
 import CSQLite
 
 extension Shell {
-    private static let fileControls: [(name: String, code: Int32, usage: String)] = [
-        ("chunk_size", SQLITE_FCNTL_CHUNK_SIZE, "SIZE"),
-        ("data_version", SQLITE_FCNTL_DATA_VERSION, ""),
-        ("has_moved", SQLITE_FCNTL_HAS_MOVED, ""),
-        ("lock_timeout", SQLITE_FCNTL_LOCK_TIMEOUT, "MILLISEC"),
-        ("persist_wal", SQLITE_FCNTL_PERSIST_WAL, "[BOOLEAN]"),
-        ("psow", SQLITE_FCNTL_POWERSAFE_OVERWRITE, "[BOOLEAN]"),
-        ("reserve_bytes", SQLITE_FCNTL_RESERVE_BYTES, "[N]"),
-        ("size_limit", SQLITE_FCNTL_SIZE_LIMIT, "[LIMIT]"),
-        ("tempfilename", SQLITE_FCNTL_TEMPFILENAME, ""),
+    private static let fileControls: [NamedControl] = [
+        .init(name: "chunk_size", code: SQLITE_FCNTL_CHUNK_SIZE, usage: "SIZE"),
+        .init(name: "data_version", code: SQLITE_FCNTL_DATA_VERSION, usage: ""),
+        .init(name: "has_moved", code: SQLITE_FCNTL_HAS_MOVED, usage: ""),
+        .init(name: "lock_timeout", code: SQLITE_FCNTL_LOCK_TIMEOUT, usage: "MILLISEC"),
+        .init(name: "persist_wal", code: SQLITE_FCNTL_PERSIST_WAL, usage: "[BOOLEAN]"),
+        .init(name: "psow", code: SQLITE_FCNTL_POWERSAFE_OVERWRITE, usage: "[BOOLEAN]"),
+        .init(name: "reserve_bytes", code: SQLITE_FCNTL_RESERVE_BYTES, usage: "[N]"),
+        .init(name: "size_limit", code: SQLITE_FCNTL_SIZE_LIMIT, usage: "[LIMIT]"),
+        .init(name: "tempfilename", code: SQLITE_FCNTL_TEMPFILENAME, usage: ""),
     ]
 
     /// `.filectrl ?--schema SCHEMA? CMD ...`: one `sqlite3_file_control`,
@@ -25,29 +25,13 @@ extension Shell {
             arguments.removeSubrange(1...2)
             name = arguments[1]
         }
-        if name.first == 0x2D && name.count > 1 {
-            name.removeFirst()
-            if name.first == 0x2D && name.count > 1 { name.removeFirst() }
+        let control: NamedControl
+        switch lookUpControl(&name, in: Shell.fileControls, kind: "file-control", command: "filectrl") {
+        case .success(let found): control = found
+        case .failure(let end): return end.result
         }
-        if name == Array("help".utf8) {
-            output.write("Available file-controls:\n")
-            for control in Shell.fileControls { output.write("  .filectrl \(control.name) \(control.usage)\n") }
-            return .failed
-        }
-        let matches = Shell.fileControls.filter { ASCII.isPrefix(name, of: $0.name) }
-        guard matches.count <= 1 else {
-            printError(bytes: Array("Error: ambiguous file-control: \"".utf8) + name + Array("\"\nUse \".filectrl --help\" for help".utf8))
-            return .failed
-        }
-        guard let control = matches.first else {
-            printError(bytes: Array("Error: unknown file-control: ".utf8) + name + Array("\nUse \".filectrl --help\" for help".utf8))
-            return .succeeded
-        }
-        let outcome = (schema.map { $0 + [0] } ?? []).withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { schemaName in
-                runFileControl(control.code, schema: schema == nil ? nil : schemaName.baseAddress, arguments, connection)
-            }
-        }
+        let outcome = schema.map { $0.withCString { runFileControl(control.code, schema: $0, arguments, connection) } }
+            ?? runFileControl(control.code, schema: nil, arguments, connection)
         switch outcome {
         case .usage:
             output.write(Array("Usage: .filectrl ".utf8) + name + Array(" \(control.usage)\n".utf8))

@@ -142,7 +142,8 @@ extension Shell {
         } catch {
             failure = SQLFailure(phase: .step, message: Array("\(error)".utf8), sqliteMessage: "\(error)", code: 1)
         }
-        database.settleChangeTracking()
+        // A statement of its own would show in `.progress` and `.auth` output.
+        if !admin.watchesStatements { database.settleChangeTracking() }
         return failure
     }
 }

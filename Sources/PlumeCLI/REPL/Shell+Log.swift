@@ -31,9 +31,13 @@ enum ShellLog {
         let line = Array("(\(code)) ".utf8) + message + [0x0A]
         switch destination {
         case nil: break
-        case .standardOutput(let output):
+        case .standardOutput(let output) where output.fileDescriptor == STDOUT_FILENO:
             output.write(line)
             output.flush()
+        case .standardOutput:
+            let standardOutput = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+            standardOutput.write(line)
+            standardOutput.flush()
         case .standardError:
             StandardError.write(line)
         case .file(let file):

@@ -33,6 +33,7 @@ extension Shell {
                 return .failed
             }
         }
+        admin.progress.installed = steps > 0
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_progress_handler(connection, steps, { context in
             Unmanaged<Shell>.fromOpaque(context!).takeUnretainedValue().progressCallback()
