@@ -18,7 +18,10 @@ extension Shell {
             return .failed
         }
         let connection = self.connection
-        admin.showsAuthorizations = DotCommandLine.booleanValue(command.bytes(1))
+        let persistentSafeMode = admin.suspendedSafeMode ?? safeMode
+        // In safe mode, sqlite3 installs its safe-mode authorizer again
+        // before the next SQL runs: `.auth on` shows nothing.
+        admin.showsAuthorizations = DotCommandLine.booleanValue(command.bytes(1)) && !persistentSafeMode
         if admin.showsAuthorizations {
             let context = Unmanaged.passUnretained(self).toOpaque()
             sqlite3_set_authorizer(connection, { context, action, first, second, third, fourth in
@@ -26,7 +29,7 @@ extension Shell {
                 shell.writeAuthorization(action, [first, second, third, fourth])
                 return SQLITE_OK
             }, context)
-        } else if admin.suspendedSafeMode ?? safeMode {
+        } else if persistentSafeMode {
             installSafeModeAuthorizer()
         } else {
             sqlite3_set_authorizer(connection, nil, nil)

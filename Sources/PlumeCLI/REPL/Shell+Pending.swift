@@ -3,5 +3,4 @@ struct ExpertRequest {}
 extension Shell {
     func archive(_ command: DotCommandLine) -> DotCommandResult { .succeeded }
     func expert(_ command: DotCommandLine) -> DotCommandResult { .succeeded }
-    func recover(_ command: DotCommandLine) -> DotCommandResult { .succeeded }
 }

@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+/// `sqlite3` 3.40.1's administrative dot-commands (`.lint`, `.log`,
+/// `.sha3sum`, `.connection`, `.session`, …): plume and sqlite3 run the
+/// same scripts and print the same standard output and standard error,
+/// byte for byte, exit with the same status and leave the same files.
+@Suite struct AdminCommandTests {
+    @Test(arguments: AdminCommandCases.all)
+    func matchesSQLite3(_ testCase: CommandLineComparison.Case) throws {
+        let outcome = try CommandLineComparison.run(testCase)
+        #expect(outcome.plume.stdout == outcome.sqlite.stdout)
+        #expect(outcome.plume.stderr == outcome.sqlite.stderr)
+        #expect(outcome.plume.status == outcome.sqlite.status)
+        #expect(outcome.plume.files == outcome.sqlite.files)
+    }
+}
