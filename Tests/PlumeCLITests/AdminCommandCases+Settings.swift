@@ -96,7 +96,10 @@ extension AdminCommandCases {
             .testctrl imposter main 0 0
             .testctr
             """#),
+        // Plume reads the schema when it opens the database, sqlite3 with
+        // the first statement, which .progress would count.
         script(".progress counts, limits, resets and stays quiet", #"""
+            SELECT count(*) FROM parent;
             .progress 5
             SELECT count(*) FROM child;
             .progress 3 --limit 4

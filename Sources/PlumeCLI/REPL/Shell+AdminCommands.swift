@@ -91,12 +91,9 @@ extension Shell {
     ]
 
     /// What `sqlite3`'s `open_db` sets up on each connection for these
-    /// commands: extension loading (`.load`) and the SHA3 functions. The
-    /// schema, read to check the file, is dropped again: `sqlite3` reads
-    /// it with the first statement, which `.progress` and `.log` show.
+    /// commands: extension loading (`.load`) and the SHA3 functions.
     static func prepareAdminFeatures(on connection: OpaquePointer) {
         sqlite3_enable_load_extension(connection, 1)
         SHA3Functions.install(on: connection)
-        sqlite3_exec(connection, "PRAGMA writable_schema=RESET", nil, nil, nil)
     }
 }
