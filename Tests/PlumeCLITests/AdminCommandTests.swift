@@ -14,4 +14,17 @@ import Testing
         #expect(outcome.plume.status == outcome.sqlite.status)
         #expect(outcome.plume.files == outcome.sqlite.files)
     }
+
+    /// `.vfslist` lists the same VFSes, less `apndvfs`, which sqlite3
+    /// builds in and the SQLite library lacks.
+    @Test(arguments: [[":memory:"], ["test.db"]])
+    func vfsListMatchesButForAppendVFS(_ arguments: [String]) throws {
+        let outcome = try CommandLineComparison.run(.init(name: ".vfslist", arguments: arguments, stdin: ".vfslist\n"))
+        let separator = "-----------------------------------\n"
+        let sqliteEntries = outcome.sqlite.stdout.components(separatedBy: separator).map { $0.hasSuffix("\n") ? $0 : $0 + "\n" }
+        let expected = sqliteEntries.filter { !$0.hasPrefix("vfs.zName      = \"apndvfs\"") }.joined(separator: separator)
+        #expect(sqliteEntries.contains { $0.hasPrefix("vfs.zName      = \"apndvfs\"") })
+        #expect(outcome.plume.stdout == expected)
+        #expect(outcome.plume.status == outcome.sqlite.status)
+    }
 }
