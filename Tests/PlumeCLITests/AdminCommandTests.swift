@@ -15,6 +15,15 @@ import Testing
         #expect(outcome.plume.files == outcome.sqlite.files)
     }
 
+    /// Whether plume has the shell's file functions (`fsdir`, `lsmode`,
+    /// `writefile`) that `.archive` runs.
+    static let hasFileFunctions = (try? PlumeProcess.plume([":memory:", "SELECT lsmode(0), writefile(NULL, NULL)"]).status) == 0
+
+    @Test(.enabled(if: hasFileFunctions), arguments: AdminCommandCases.archiveWithFiles)
+    func archivesMatchSQLite3(_ testCase: CommandLineComparison.Case) throws {
+        try matchesSQLite3(testCase)
+    }
+
     /// `.vfslist` lists the same VFSes, less `apndvfs`, which sqlite3
     /// builds in and the SQLite library lacks.
     @Test(arguments: [[":memory:"], ["test.db"]])

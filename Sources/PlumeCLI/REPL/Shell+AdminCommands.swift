@@ -91,9 +91,11 @@ extension Shell {
     ]
 
     /// What `sqlite3`'s `open_db` sets up on each connection for these
-    /// commands: extension loading (`.load`) and the SHA3 functions.
+    /// commands: extension loading (`.load`), the SHA3 functions and the
+    /// `sqlar` functions of `.archive`.
     static func prepareAdminFeatures(on connection: OpaquePointer) {
         sqlite3_enable_load_extension(connection, 1)
-        SHA3Functions.install(on: connection)
+        ShathreeFunctions.install(on: connection)
+        SqlarFunctions.install(on: connection)
     }
 }

@@ -22,59 +22,68 @@ extension Shell {
         return .succeeded
     }
 
+    /// `sqlite3`'s `showHelp` on the shell's output.
+    ///
+    /// - Returns: How many lines or commands matched.
+    @discardableResult
+    func showHelp(_ pattern: [UInt8]?) -> Int {
+        let help = Shell.helpText(pattern)
+        output.write(help.text)
+        return help.count
+    }
+
     /// `sqlite3`'s `showHelp`: without a pattern (or with `-all` or one
     /// starting with `0`), every command (with details for `-all`); else the
     /// commands whose line the glob `.PATTERN*` matches, with details when
     /// only one does; else, in full, those with a line LIKE `%PATTERN%`.
     /// (As in `sqlite3`, the last line of the whole text is never shown as
     /// a detail.)
-    ///
-    /// - Returns: How many lines or commands matched.
-    @discardableResult
-    func showHelp(_ pattern: [UInt8]?) -> Int {
+    static func helpText(_ pattern: [UInt8]?) -> (text: [UInt8], count: Int) {
         let lines = Shell.helpLines
+        var text: [UInt8] = []
+        func write(_ line: String) { text += Array(line.utf8) + [0x0A] }
         let pattern = pattern.map { Array($0.prefix { $0 != 0 }) }
-        let text = pattern.map { String(decoding: $0, as: UTF8.self) }
-        if pattern == nil || pattern?.first == 0x30 || ["-a", "-all", "--all"].contains(text) {
+        let typed = pattern.map { String(decoding: $0, as: UTF8.self) }
+        if pattern == nil || pattern?.first == 0x30 || ["-a", "-all", "--all"].contains(typed) {
             var count = 0
             for line in lines where line.hasPrefix(".") || !(pattern ?? []).isEmpty {
-                output.write(line + "\n")
+                write(line)
                 count += 1
             }
-            return count
+            return (text, count)
         }
         let glob = Array(".".utf8) + pattern! + Array("*".utf8)
         var count = 0, next = 0
         for (index, line) in lines.enumerated() where Shell.matches(glob: glob, line) {
-            output.write(line + "\n")
+            write(line)
             next = index + 1
             count += 1
         }
         if count > 0 {
             if count == 1 {
                 while next < lines.count - 1 && !lines[next].hasPrefix(".") {
-                    output.write(lines[next] + "\n")
+                    write(lines[next])
                     next += 1
                 }
             }
-            return count
+            return (text, count)
         }
         let like = Array("%".utf8) + pattern! + Array("%".utf8)
         var index = 0, start = 0
         while index < lines.count {
             if lines[index].hasPrefix(".") { start = index }
             if Shell.matches(like: like, lines[index]) {
-                output.write(lines[start] + "\n")
+                write(lines[start])
                 while start < lines.count - 1 && !lines[start + 1].hasPrefix(".") {
                     start += 1
-                    output.write(lines[start] + "\n")
+                    write(lines[start])
                 }
                 index = start
                 count += 1
             }
             index += 1
         }
-        return count
+        return (text, count)
     }
 
     /// `sqlite3_strglob(glob, text) == 0`.

@@ -2,15 +2,15 @@ import CSQLite
 
 /// The SQL functions `sha3(X ?, SIZE?)` and `sha3_query(SQL ?, SIZE?)` that
 /// `sqlite3` registers on each connection (its `shathree` extension).
-enum SHA3Functions {
+enum ShathreeFunctions {
     static func install(on connection: OpaquePointer) {
         for arguments: Int32 in [1, 2] {
             sqlite3_create_function_v2(connection, "sha3", arguments, SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC,
                                        nil, { context, count, values in
-                SHA3Functions.hashValue(context!, count, values!)
+                ShathreeFunctions.hashValue(context!, count, values!)
             }, nil, nil, nil)
             sqlite3_create_function_v2(connection, "sha3_query", arguments, SQLITE_UTF8 | SQLITE_DIRECTONLY, nil, { context, count, values in
-                SHA3Functions.hashQuery(context!, count, values!)
+                ShathreeFunctions.hashQuery(context!, count, values!)
             }, nil, nil, nil)
         }
     }
