@@ -22,7 +22,7 @@ enum AdminCommandCases {
         INSERT INTO "Odd ""Name""" VALUES (42);
         """#
 
-    static let all = lint + log + sha3sum + settings + files + process + safeMode + archive
+    static let all = lint + log + sha3sum + settings + files + process + safeMode + archive + expert
 
     static let lint: [CommandLineComparison.Case] = [
         script(".lint fkey-indexes and its switches", #"""

@@ -112,6 +112,7 @@ extension Shell {
     func runDotCommand(_ line: [UInt8]) -> DotCommandResult {
         let command = DotCommandLine(line)
         guard !command.arguments.isEmpty else { return .succeeded }
+        admin.expert = nil // a dot-command cancels a pending .expert
         let name = command.name
         guard let match = Shell.dotCommands.first(where: { $0.name.hasPrefix(name) && name.count >= $0.minimumLength }) else {
             printError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")

@@ -118,7 +118,7 @@ extension Shell {
     /// - Returns: nil, or the failing statement's primary result code.
     func runCommandLineSQL(_ sql: String) -> Int32? {
         guard let failure = executeSQL(Array(sql.utf8)) else { return nil }
-        let phase = failure.phase == .prepare ? "in prepare, " : "stepping, "
+        let phase = failure.phase == .prepare ? "in prepare, " : failure.phase == .step ? "stepping, " : ""
         printError(bytes: Array("Error: \(phase)".utf8) + failure.message)
         return failure.code
     }
@@ -126,6 +126,7 @@ extension Shell {
     /// Runs SQL statement after statement, printing rows (and `-stats`
     /// statistics), until one fails.
     func executeSQL(_ sql: [UInt8]) -> SQLFailure? {
+        if admin.expert != nil { return adviseIndexes(for: sql) }
         var failure: SQLFailure?
         do {
             var executor = SQLExecutor(connection: connection, output: output)
