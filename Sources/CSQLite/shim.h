@@ -64,3 +64,36 @@ static inline int plume_config_mem_methods(int op, sqlite3_mem_methods *methods)
 static inline int plume_file_control_int64(sqlite3 *db, const char *schema, int op, sqlite3_int64 *value) {
     return sqlite3_file_control(db, schema, op, value);
 }
+
+/// Wraps `sqlite3_config(SQLITE_CONFIG_LOG, callback, context)`: the
+/// shell's `.log` writes what SQLite logs (set before SQLite initializes).
+static inline int plume_config_log(void (*callback)(void *, int, const char *), void *context) {
+    return sqlite3_config(SQLITE_CONFIG_LOG, callback, context);
+}
+
+/// Wraps the variadic `sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, …)`
+/// (the shell's `.imposter`).
+static inline int plume_test_control_imposter(sqlite3 *db, const char *schema, int on, int root) {
+    return sqlite3_test_control(SQLITE_TESTCTRL_IMPOSTER, db, schema, on, root);
+}
+
+/// Wraps `sqlite3_test_control` for each shape of arguments the shell's
+/// `.testctrl` passes.
+static inline int plume_test_control(int op) {
+    return sqlite3_test_control(op);
+}
+static inline int plume_test_control_int(int op, int value) {
+    return sqlite3_test_control(op, value);
+}
+static inline int plume_test_control_db(int op, sqlite3 *db) {
+    return sqlite3_test_control(op, db);
+}
+static inline int plume_test_control_db_int(int op, sqlite3 *db, int value) {
+    return sqlite3_test_control(op, db, value);
+}
+static inline int plume_test_control_int_db(int op, int value, sqlite3 *db) {
+    return sqlite3_test_control(op, value, db);
+}
+static inline int plume_test_control_db_pointer(int op, sqlite3 *db, void *pointer) {
+    return sqlite3_test_control(op, db, pointer);
+}

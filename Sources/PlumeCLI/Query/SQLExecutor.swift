@@ -7,7 +7,8 @@ import Darwin
 
 /// A failed SQL statement, worded as the `sqlite3` shell words it.
 struct SQLFailure: Error {
-    enum Phase { case prepare, step }
+    /// `other`: a failure outside SQLite's statements (`.expert`'s).
+    enum Phase { case prepare, step, other }
 
     var phase: Phase
     /// SQLite's message, the result code when it is not plain
@@ -19,8 +20,8 @@ struct SQLFailure: Error {
     /// The primary result code.
     var code: Int32
 
-    /// `Parse error`, `Runtime error`.
-    var kind: String { phase == .prepare ? "Parse error" : "Runtime error" }
+    /// `Parse error`, `Runtime error`, `Error`.
+    var kind: String { phase == .prepare ? "Parse error" : phase == .step ? "Runtime error" : "Error" }
 }
 
 /// Runs SQL text statement after statement on one connection and prints

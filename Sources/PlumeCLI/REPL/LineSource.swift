@@ -31,6 +31,7 @@ protocol LineSource: AnyObject {
 final class FileLineSource: LineSource {
     private let file: UnsafeMutablePointer<FILE>
     private let ownsFile: Bool
+    private let isPipe: Bool
     /// The buffer `fgets` reads a chunk of a line into.
     private var chunk: [CChar] = []
 
@@ -40,6 +41,7 @@ final class FileLineSource: LineSource {
     init() {
         file = fdopen(STDIN_FILENO, "rb")
         ownsFile = false
+        isPipe = false
     }
 
     /// Opens a file; nil when it cannot be opened.
@@ -47,10 +49,21 @@ final class FileLineSource: LineSource {
         guard let file = fopen(path, "rb") else { return nil }
         self.file = file
         ownsFile = true
+        isPipe = false
+    }
+
+    /// Runs a shell command and reads its standard output (`.read |CMD`);
+    /// nil when it cannot be started.
+    init?(command: String) {
+        guard let file = popen(command, "r") else { return nil }
+        self.file = file
+        ownsFile = true
+        isPipe = true
     }
 
     deinit {
-        if ownsFile { fclose(file) }
+        guard ownsFile else { return }
+        if isPipe { pclose(file) } else { fclose(file) }
     }
 
     /// Reads a line as sqlite3's `local_getline` does: `fgets` into a

@@ -46,7 +46,7 @@ enum SQLCompletion {
     /// the case the user types), table and column names.
     static func candidates(for word: String, isCommand: Bool) -> [String] {
         if isCommand {
-            return Shell.dotCommands.map { "." + $0.name }.filter { $0.hasPrefix(word) }.sorted()
+            return Shell.dotCommands.filter(\.isListed).map { "." + $0.name }.filter { $0.hasPrefix(word) }.sorted()
         }
         if let dot = word.lastIndex(of: ".") {
             let table = word[..<dot].lowercased()

@@ -30,6 +30,7 @@ extension Shell {
     /// `.backup ?DB? ?OPTIONS? FILE`: copies a database of this connection
     /// into FILE, replacing its content.
     func backup(_ command: DotCommandLine) -> DotCommandResult {
+        failIfSafeMode("cannot run .\(command.string(0)) in safe mode")
         var file: String?, schema: String?
         var asynchronous = false, append = false
         for argument in command.arguments.indices.dropFirst().map(command.string) {
@@ -77,6 +78,7 @@ extension Shell {
     /// `.restore ?DB? FILE`: replaces a database of this connection with
     /// the content of FILE.
     func restore(_ command: DotCommandLine) -> DotCommandResult {
+        failIfSafeMode("cannot run .restore in safe mode")
         let arguments = command.arguments.indices.dropFirst().map(command.string)
         guard (1...2).contains(arguments.count) else {
             printError("Usage: .restore ?DB? FILE")

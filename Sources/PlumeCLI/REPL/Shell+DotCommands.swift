@@ -30,7 +30,7 @@ extension Shell {
     /// (as sqlite3's chain of tests does), each down to its
     /// `minimumLength`. Each group of commands lives in its own file and
     /// joins here.
-    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + backupDotCommands
+    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + backupDotCommands + adminDotCommands + versionDotCommands
         + outputDotCommands + importDotCommands + queryPlanDotCommands + parameterDotCommands
         + fullSchemaDotCommands + connectionDotCommands + traceDotCommands).sorted { $0.name < $1.name }
 
@@ -58,10 +58,11 @@ extension Shell {
                 shell.settings.headerWasSet = true
             }
         },
-        DotCommand(name: "help", minimumLength: 1, usage: ".help ?PATTERN?", summary: "Show help text for PATTERN") {
+        DotCommand(name: "help", minimumLength: 1, usage: ".help ?-all? ?PATTERN?", summary: "Show help text for PATTERN") {
             $0.help($1)
         },
-        DotCommand(name: "indexes", minimumLength: 2, usage: ".indexes ?TABLE?", summary: "Show names of indexes") {
+        DotCommand(name: "indexes", minimumLength: 2, usage: ".indexes ?TABLE?", summary: "Show names of indexes",
+                   details: Shell.indexesHelp) {
             $0.listSchemaNames($1, indexes: true)
         },
         DotCommand(name: "indices", minimumLength: 4, usage: ".indices ?TABLE?", summary: "Same as .indexes", isListed: false) {
@@ -82,7 +83,8 @@ extension Shell {
             $0.printArguments($1)
         },
         DotCommand(name: "quit", minimumLength: 1, usage: ".quit", summary: "Exit this program") { _, _ in .quit },
-        DotCommand(name: "read", minimumLength: 1, usage: ".read FILE", summary: "Read input from FILE") {
+        DotCommand(name: "read", minimumLength: 3, usage: ".read FILE", summary: "Read input from FILE or command output",
+                   details: "    If FILE begins with \"|\", it is a command that generates the input.\n") {
             $0.read($1)
         },
         DotCommand(name: "schema", minimumLength: 2, usage: ".schema ?PATTERN?",
@@ -104,7 +106,7 @@ extension Shell {
             $0.toggle($1, usage: ".timer on|off") { shell, value in shell.timer = value }
         },
         DotCommand(name: "width", minimumLength: 1, usage: ".width NUM1 NUM2 ...",
-                   summary: "Set minimum column widths for columnar output") {
+                   summary: "Set minimum column widths for columnar output", details: "     Negative values right-justify\n") {
             $0.setWidths($1)
         },
     ]
@@ -113,14 +115,18 @@ extension Shell {
     func runDotCommand(_ line: [UInt8]) -> DotCommandResult {
         let command = DotCommandLine(line)
         guard !command.arguments.isEmpty else { return .succeeded }
+        admin.expert = nil // a dot-command cancels a pending .expert
         let name = command.name
         clearTemporaryFile()
         defer { finishDotCommandOutput() }
         guard let match = Shell.dotCommands.first(where: { $0.name.hasPrefix(name) && name.count >= $0.minimumLength }) else {
             printError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")
+            endSafeModeSuspension()
             return .failed
         }
-        return match.run(self, command)
+        let result = match.run(self, command)
+        if match.name != "nonce" || result != .succeeded { endSafeModeSuspension() }
+        return result
     }
 
     /// `.bail`, `.echo` and other on/off commands.
@@ -153,8 +159,9 @@ extension Shell {
             return .failed
         }
         let path = command.string(1)
-        guard let source = FileLineSource(path: path) else {
-            printError("Error: cannot open \"\(path)\"")
+        let shellCommand = path.hasPrefix("|") ? String(path.dropFirst()) : nil
+        guard let source = shellCommand.map({ FileLineSource(command: $0) }) ?? FileLineSource(path: path) else {
+            printError("Error: cannot open \"\(shellCommand ?? path)\"")
             return .failed
         }
         let savedLine = lineNumber
@@ -162,30 +169,6 @@ extension Shell {
         let failed = processInput(source)
         if exitCode != nil { return .quit } // `.exit N` in the file ends the shell
         return failed ? .failed : .succeeded
-    }
-
-    /// `.help ?PATTERN?`: every command on one line; with a pattern, the
-    /// commands it starts (with details when it selects one), else those
-    /// whose help mentions it.
-    func help(_ command: DotCommandLine) -> DotCommandResult {
-        let commands = Shell.dotCommands.sorted { $0.name < $1.name }
-        func write(_ entry: DotCommand, details: Bool) {
-            let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "
-            output.write(usage + entry.summary + "\n")
-            if details { output.write(entry.details) }
-        }
-        guard command.arguments.count > 1 else {
-            for entry in commands where entry.isListed { write(entry, details: false) }
-            return .succeeded
-        }
-        let pattern = command.string(1)
-        let prefixed = commands.filter { $0.name.hasPrefix(pattern) }
-        let matches = prefixed.isEmpty
-            ? commands.filter { ($0.usage + $0.summary + $0.details).lowercased().contains(pattern.lowercased()) }
-            : prefixed
-        for entry in matches { write(entry, details: prefixed.isEmpty || matches.count == 1) }
-        if matches.isEmpty { output.write("Nothing matches '\(pattern)'\n") }
-        return .succeeded
     }
 }
 

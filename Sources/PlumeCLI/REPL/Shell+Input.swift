@@ -70,6 +70,7 @@ extension Shell {
                 source.addToHistory(sql)
                 errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
                 finishSQLOutput()
+                endSafeModeSuspension()
                 sql = []
                 scanner = InputScanner()
             } else if !sql.isEmpty && scanner.isBlank {
@@ -96,6 +97,7 @@ extension Shell {
     /// Runs a complete group of SQL statements: the shell's
     /// `runOneSqlLine`. Returns 1 when a statement failed.
     func runSQL(_ sql: [UInt8], startLine: Int, showLine: Bool) -> Int {
+        resetProgressForInput()
         let started = timer ? ResourceClock.now() : nil
         let failure = executeSQL(sql)
         if let started { output.write(ResourceClock.report(since: started)) }
@@ -117,7 +119,7 @@ extension Shell {
     /// - Returns: nil, or the failing statement's primary result code.
     func runCommandLineSQL(_ sql: String) -> Int32? {
         guard let failure = executeSQL(Array(sql.utf8)) else { return nil }
-        let phase = failure.phase == .prepare ? "in prepare, " : "stepping, "
+        let phase = failure.phase == .prepare ? "in prepare, " : failure.phase == .step ? "stepping, " : ""
         printError(bytes: Array("Error: \(phase)".utf8) + failure.message)
         return failure.code
     }
@@ -125,6 +127,7 @@ extension Shell {
     /// Runs SQL statement after statement, printing rows (and `-stats`
     /// statistics), until one fails.
     func executeSQL(_ sql: [UInt8]) -> SQLFailure? {
+        if admin.expert != nil { return adviseIndexes(for: sql) }
         var failure: SQLFailure?
         do {
             var executor = SQLExecutor(connection: connection, output: output)
@@ -146,7 +149,9 @@ extension Shell {
         } catch {
             failure = SQLFailure(phase: .step, message: Array("\(error)".utf8), sqliteMessage: "\(error)", code: 1)
         }
-        withoutTracing { database.settleChangeTracking() }
+        // A statement of its own would show in `.trace`, `.progress` and
+        // `.auth` output.
+        if !admin.watchesStatements { withoutTracing { database.settleChangeTracking() } }
         return failure
     }
 }

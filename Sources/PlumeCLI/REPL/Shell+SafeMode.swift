@@ -27,17 +27,21 @@ extension Shell {
         guard let connection = database.sqliteConnection else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_set_authorizer(connection, { context, action, _, second, _, _ in
-            let shell = Unmanaged<Shell>.fromOpaque(context!).takeUnretainedValue()
-            if action == SQLITE_ATTACH {
-                shell.failIfSafeMode("cannot run ATTACH in safe mode")
-            } else if action == SQLITE_FUNCTION, let second {
-                // The function's name is the authorizer's second argument.
-                let name = String(cString: second).lowercased()
-                if Shell.functionsRefusedInSafeMode.contains(name) {
-                    shell.failIfSafeMode("cannot use the \(name)() function in safe mode")
-                }
-            }
+            Unmanaged<Shell>.fromOpaque(context!).takeUnretainedValue().refuseInSafeMode(action, second)
             return SQLITE_OK
         }, context)
+    }
+
+    /// Ends the shell on ATTACH or a function safe mode refuses.
+    func refuseInSafeMode(_ action: Int32, _ second: UnsafePointer<CChar>?) {
+        if action == SQLITE_ATTACH {
+            failIfSafeMode("cannot run ATTACH in safe mode")
+        } else if action == SQLITE_FUNCTION, let second {
+            // The function's name is the authorizer's second argument.
+            let name = String(cString: second).lowercased()
+            if Shell.functionsRefusedInSafeMode.contains(name) {
+                failIfSafeMode("cannot use the \(name)() function in safe mode")
+            }
+        }
     }
 }

@@ -36,6 +36,9 @@ final class Shell {
     var statisticsShowPageCache = false
     /// `-safe`: refuse commands and SQL that reach outside the database.
     var safeMode = false
+    /// What the administrative dot-commands (`.log`, `.progress`,
+    /// `.connection`, `.session`, …) keep between commands.
+    var admin = AdminState()
     let output = OutputBuffer()
     /// Where `.output` and `.once` send `output`.
     var redirection = OutputRedirection()
@@ -111,11 +114,13 @@ final class Shell {
         configuration.allowsDoubleQuotedStringLiterals = true
         let database = try Database(path: path, configuration: configuration)
         ShellFunctions.install(on: database.sqliteConnection!)
+        Shell.prepareAdminFeatures(on: database.sqliteConnection!)
         return database
     }
 
     /// Replaces the connection (`.open`).
     func replaceDatabase(with newDatabase: Database, filename: String) {
+        closeSessions(slot: admin.connections.active)
         interrupts?.connection = nil
         try? openedDatabase?.close()
         deferredOpening = nil
@@ -125,12 +130,50 @@ final class Shell {
         if safeMode { installSafeModeAuthorizer() }
     }
 
+    /// A connection `.connection` sets aside: open, or to be opened when
+    /// next used.
+    struct ConnectionState {
+        fileprivate var database: Database?
+        fileprivate var deferred: DatabaseOpening?
+        /// The file name as given; empty for a temporary database.
+        var filename: String
+        var isOpen: Bool { database != nil }
+
+        /// A temporary database, opened when first used (as `sqlite3` opens
+        /// a connection without a file name).
+        init(deferredPath path: String) {
+            deferred = DatabaseOpening(path: path)
+            filename = path
+        }
+
+        fileprivate init(database: Database?, deferred: DatabaseOpening?, filename: String) {
+            (self.database, self.deferred, self.filename) = (database, deferred, filename)
+        }
+
+        /// Closes the connection; it opens again from its file when used.
+        mutating func close() {
+            guard let database else { return }
+            try? database.close()
+            self = ConnectionState(deferredPath: filename)
+        }
+    }
+
+    /// Makes `other` the shell's connection and returns the one it was.
+    func exchangeConnection(with other: ConnectionState) -> ConnectionState {
+        output.flush()
+        let current = ConnectionState(database: openedDatabase, deferred: deferredOpening, filename: filename)
+        (openedDatabase, deferredOpening, filename) = (other.database, other.deferred, other.filename)
+        interrupts?.connection = openedDatabase?.sqliteConnection
+        return current
+    }
+
     /// The raw connection handle.
     var connection: OpaquePointer { database.sqliteConnection! }
 
     /// Closes the connection and flushes output.
     func close() {
         output.flush()
+        for slot in 0..<ConnectionSlots.count { closeSessions(slot: slot) }
         interrupts?.connection = nil
         try? openedDatabase?.close()
         closeTraceFile()

@@ -47,6 +47,7 @@ enum ShellCommandLine {
         let shell = Shell(deferring: opening, interrupts: InterruptMonitor())
         defer { shell.close() }
         shell.bail = options.bail
+        shell.admin.nonce = options.nonce
         shell.settings.wrap = 0 // sqlite3's columnar options start at zero
         shell.statisticsShowPageCache = options.pageCache != nil
         if let lookaside = options.lookaside, Int64(lookaside.slotSize) * Int64(lookaside.slotCount) == 0 {
@@ -355,6 +356,7 @@ enum ShellCommandLine {
         if let size = options.mmapSize {
             _ = plume_config_int64_int64(SQLITE_CONFIG_MMAP_SIZE, size, size)
         }
+        ShellLog.install()
         sqlite3_initialize()
     }
 }
