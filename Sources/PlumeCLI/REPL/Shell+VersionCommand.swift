@@ -1,10 +1,12 @@
 import CSQLite
 
-/// `.version`: the SQLite library, zlib and the compiler that built the
-/// shell, as sqlite3 prints them.
+/// `.version` (which sqlite3 3.40 does not list in `.help`): the SQLite
+/// library, zlib and the compiler that built the shell, as sqlite3 prints
+/// them.
 extension Shell {
     static let versionDotCommands: [DotCommand] = [
-        DotCommand(name: "version", minimumLength: 2, usage: ".version", summary: "Show source, library and compiler versions") {
+        DotCommand(name: "version", minimumLength: 2, usage: ".version", summary: "Show source, library and compiler versions",
+                   isListed: false) {
             $0.showVersion($1)
         },
     ]
