@@ -38,7 +38,7 @@ enum PlumePhotos {
             for photo in photos {
                 try statement.bind(photo.id, at: 1)
                 try statement.bind(photo.name, at: 2)
-                try statement.bind(photo.created, at: 3)
+                try statement.bind(photo.created.timeIntervalSince1970, at: 3)   // REAL, as raw and GRDB bind it
                 try statement.bind(photo.rating, at: 4)
                 try statement.bind(photo.album, at: 5)
                 try statement.run()

@@ -269,11 +269,36 @@ enum SQLiteDateFormat {
         let total = Int64(milliseconds)
         let (days, dayMilliseconds) = floorDivision(total, 86_400_000)
         let (year, month, day) = civilDate(daysSince1970: days)
-        let seconds = dayMilliseconds / 1000
+        guard (0...9999).contains(year) else { return outOfRangeText(year: year, month: month, day: day, dayMilliseconds) }
+        // Written as bytes: this runs for every date bound or encoded.
+        return String(unsafeUninitializedCapacity: 23) { buffer in
+            func put(_ value: Int64, _ width: Int, at offset: Int) {
+                var value = value
+                for position in stride(from: offset + width - 1, through: offset, by: -1) {
+                    buffer[position] = UInt8(48 + value % 10)
+                    value /= 10
+                }
+            }
+            let seconds = dayMilliseconds / 1000
+            put(year, 4, at: 0); buffer[4] = 0x2D
+            put(month, 2, at: 5); buffer[7] = 0x2D
+            put(day, 2, at: 8); buffer[10] = 0x20
+            put(seconds / 3600, 2, at: 11); buffer[13] = 0x3A
+            put(seconds / 60 % 60, 2, at: 14); buffer[16] = 0x3A
+            put(seconds % 60, 2, at: 17); buffer[19] = 0x2E
+            put(dayMilliseconds % 1000, 3, at: 20)
+            return 23
+        }
+    }
+
+    /// A year before 0 or after 9999, which SQLite does not read as a date:
+    /// its digits and sign are kept.
+    private static func outOfRangeText(year: Int64, month: Int64, day: Int64, _ dayMilliseconds: Int64) -> String {
         func pad(_ value: Int64, _ width: Int) -> String {
             let digits = String(abs(value))
             return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
+        let seconds = dayMilliseconds / 1000
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) \(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(dayMilliseconds % 1000, 3))"
     }
 
