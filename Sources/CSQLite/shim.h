@@ -64,3 +64,9 @@ static inline int plume_config_mem_methods(int op, sqlite3_mem_methods *methods)
 static inline int plume_file_control_int64(sqlite3 *db, const char *schema, int op, sqlite3_int64 *value) {
     return sqlite3_file_control(db, schema, op, value);
 }
+
+/// Wraps the variadic `sqlite3_vtab_config` for options without an
+/// argument (`SQLITE_VTAB_INNOCUOUS`, `SQLITE_VTAB_DIRECTONLY`).
+static inline int plume_vtab_config(sqlite3 *db, int op) {
+    return sqlite3_vtab_config(db, op);
+}
