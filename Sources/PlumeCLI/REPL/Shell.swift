@@ -50,6 +50,7 @@ final class Shell {
         deferredOpening = opening
         filename = opening.path
         self.interrupts = interrupts
+        ShellHelperFunctions.print = { [weak self] in self?.output.write($0) }
     }
 
     /// Opens the database now, unless it is open.

@@ -204,7 +204,7 @@ struct ShellRegexCompiler {
     }
 
     /// The character after a backslash: `\uXXXX`, `\xXX`, a C escape
-    /// among `afnrtv`, or one of `\()*.+?[$^{|}`.
+    /// among `afnrtv`, or one of `\()*.+?[$^{|}]`.
     private mutating func escapedCharacter() -> Int32 {
         let bytes = input.bytes
         let index = input.index
@@ -218,7 +218,7 @@ struct ShellRegexCompiler {
             input.index += 3
             return value
         }
-        let escapes = Array("afnrtv\\()*.+?[$^{|}".utf8)
+        let escapes = Array("afnrtv\\()*.+?[$^{|}]".utf8)
         let translations: [UInt8] = [0x07, 0x0C, 0x0A, 0x0D, 0x09, 0x0B]
         // The C code keeps the byte in a signed char.
         let signed = Int32(Int8(bitPattern: byte))
