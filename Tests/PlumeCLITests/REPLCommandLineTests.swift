@@ -63,13 +63,13 @@ import Testing
         #expect(result.stdout == "1\n")
     }
 
-    @Test func openRefusesMissingFilesUnlessNew() throws {
+    @Test func openCreatesMissingFiles() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("other.sqlite")
-        let result = try PlumeProcess.plume(["repl"], stdin: ".open \(path)\n.open --new \(path)\nCREATE TABLE t(x);\n.tables\n")
-        #expect(result.stderr == "Error: no database at \(path) (use \".open --new \(path)\" to create one)\n")
+        let result = try PlumeProcess.plume(["repl"], stdin: ".open \(path)\nCREATE TABLE t(x);\n.tables\n")
+        #expect(result.stderr == "")
         #expect(result.stdout == "t\n")
-        #expect(result.status == 1)
+        #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: path))
     }
 

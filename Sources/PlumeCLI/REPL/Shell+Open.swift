@@ -3,9 +3,11 @@ import Persistence
 
 extension Shell {
     /// `.open ?--new? ?--readonly? ?FILE?`: closes the database and opens
-    /// another. Without `--new` the file must exist (Plume creates databases
-    /// only where asked to); with it, the file is created or emptied.
-    /// Without FILE, a fresh in-memory database.
+    /// another, created when missing (`--new` empties it first); without
+    /// FILE, a fresh in-memory database. As `sqlite3`, a database that
+    /// cannot be opened leaves the shell on a bare in-memory one (without
+    /// the shell's SQL functions) that `.show` names after the file, and
+    /// does not count as a failed command.
     func open(_ command: DotCommandLine) -> DotCommandResult {
         var path: String?
         var createNew = false
@@ -27,28 +29,20 @@ extension Shell {
                 path = argument
             }
         }
+        closeDatabase()
         let target = path ?? ":memory:"
-        if target != ":memory:" {
-            failIfSafeMode("cannot open disk-based database files in safe mode")
-        }
-        if target != ":memory:" {
-            if createNew {
-                try? FileManager.default.removeItem(atPath: target)
-            } else if !FileManager.default.fileExists(atPath: target) {
-                printError("Error: no database at \(target) (use \".open --new \(target)\" to create one)")
-                return .failed
-            }
+        if let path {
+            if createNew && !safeMode { try? FileManager.default.removeItem(atPath: path) }
+            if path != ":memory:" { failIfSafeMode("cannot open disk-based database files in safe mode") }
         }
         do {
-            let database = try Shell.openDatabase(path: target, createIfMissing: createNew, readOnly: readOnly)
+            let database = try Shell.openDatabase(path: target, createIfMissing: !readOnly, readOnly: readOnly)
             replaceDatabase(with: database, filename: path ?? "")
-            return .succeeded
-        } catch let error as DatabaseError {
-            printError("Error: unable to open database \"\(target)\": \(error.message)")
         } catch {
-            printError("Error: unable to open database \"\(target)\": \(error)")
+            printError(Shell.openFailureMessage(error, path: target))
+            fallBackToMemory(filename: target)
         }
-        return .failed
+        return .succeeded
     }
 }
 
