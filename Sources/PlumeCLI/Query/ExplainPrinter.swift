@@ -51,8 +51,9 @@ struct ExplainPrinter {
     func render(to output: OutputBuffer) {
         guard !rows.isEmpty else { return }
         let widths = Self.widths
+        let measure = output.columnMeasure
         for (index, name) in columns.enumerated() {
-            output.write(ColumnarText.padded(name, width: widths[index]))
+            output.write(ColumnarText.padded(name, width: widths[index], measure: measure))
             output.write(index == columns.count - 1 ? "\n" : "  ")
         }
         for index in columns.indices {
@@ -63,9 +64,9 @@ struct ExplainPrinter {
         for (rowIndex, row) in rows.enumerated() {
             for (index, cell) in row.enumerated() {
                 let value = cell.isNull ? nullValue : cell.text
-                let width = max(index == row.count - 1 ? 0 : widths[index], DisplayWidth.of(value))
+                let width = max(index == row.count - 1 ? 0 : widths[index], measure.of(value))
                 if index == 1 { output.write(repeating: 0x20, count: indents[rowIndex]) }
-                output.write(ColumnarText.padded(value, width: width))
+                output.write(ColumnarText.padded(value, width: width, measure: measure))
                 output.write(index == row.count - 1 ? "\n" : "  ")
             }
         }

@@ -101,7 +101,7 @@ struct SQLExecutor {
             } while sqlite3_step(statement) == SQLITE_ROW
             printer.render(to: output)
         } else if settings.mode.isColumnar {
-            var printer = ColumnarPrinter(settings: settings, columns: columns)
+            var printer = ColumnarPrinter(settings: settings, columns: columns, measure: output.columnMeasure)
             repeat {
                 printer.add([ResultCell](row: statement, columnCount: columnCount))
             } while sqlite3_step(statement) == SQLITE_ROW
@@ -109,8 +109,9 @@ struct SQLExecutor {
             settings.columnWidths = printer.widths
         } else {
             var printer = RowPrinter(settings: settings, columns: columns, output: output)
+            let readsBlobText = settings.mode != .insert && settings.mode != .quote
             repeat {
-                printer.print([ResultCell](row: statement, columnCount: columnCount))
+                printer.print([ResultCell](row: statement, columnCount: columnCount, readsBlobText: readsBlobText))
             } while sqlite3_step(statement) == SQLITE_ROW
             printer.finish()
         }
