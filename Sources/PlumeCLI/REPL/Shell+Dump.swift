@@ -117,34 +117,46 @@ extension Shell {
         }
     }
 
-    /// The columns `.dump` selects, and the rowid alias to keep with
-    /// `--preserve-rowids` (nil when the table has an INTEGER PRIMARY KEY
-    /// or no rowid).
+    /// The columns `.dump` selects, and the name under which to keep the
+    /// rowid with `--preserve-rowids`, as the shell's `tableColumnList`:
+    /// none when a single INTEGER PRIMARY KEY aliases it (no "pk" index),
+    /// else the first of rowid, _rowid_, oid that names no column, if it
+    /// reaches the rowid (WITHOUT ROWID tables have none).
     private func dumpColumns(of table: [UInt8], preserveRowID: Bool) -> (rowID: [UInt8]?, names: [[UInt8]])? {
         var names: [[UInt8]] = []
         var primaryKeyCount = 0
         var integerPrimaryKey = false
-        let sql = "PRAGMA table_info=" + String(decoding: SQLiteText.literal(table), as: UTF8.self)
-        if forEachRow(sql, { statement in
+        let quotedTable = String(decoding: SQLiteText.literal(table), as: UTF8.self)
+        if forEachRow("PRAGMA table_info=" + quotedTable, { statement in
             names.append(Shell.columnBytes(statement, 1) ?? [])
             if sqlite3_column_int(statement, 5) != 0 {
                 primaryKeyCount += 1
-                let type = String(decoding: Shell.columnBytes(statement, 2) ?? [], as: UTF8.self)
-                integerPrimaryKey = type.caseInsensitiveCompare("INTEGER") == .orderedSame
+                let type = Shell.columnBytes(statement, 2) ?? []
+                integerPrimaryKey = primaryKeyCount == 1 && Shell.equalIgnoringASCIICase(type, Array("INTEGER".utf8))
             }
         }) != nil {
             return nil
         }
-        guard preserveRowID, !(primaryKeyCount == 1 && integerPrimaryKey) else { return (nil, names) }
-        let hasRowID = sqlite3_table_column_metadata(connection, nil, String(decoding: table, as: UTF8.self), "rowid",
-                                                 nil, nil, nil, nil, nil) == SQLITE_OK
-        guard hasRowID else { return (nil, names) }
-        for candidate in ["rowid", "_rowid_", "oid"] where !names.contains(where: {
-            String(decoding: $0, as: UTF8.self).caseInsensitiveCompare(candidate) == .orderedSame
-        }) {
-            return (Array(candidate.utf8), names)
+        var keepsRowID = preserveRowID
+        if keepsRowID && integerPrimaryKey {
+            var hasKeyIndex = false
+            _ = forEachRow("SELECT 1 FROM pragma_index_list(\(quotedTable)) WHERE origin='pk'") { _ in hasKeyIndex = true }
+            keepsRowID = hasKeyIndex
+        }
+        guard keepsRowID else { return (nil, names) }
+        let tableName = String(decoding: table, as: UTF8.self)
+        for candidate in ["rowid", "_rowid_", "oid"]
+        where !names.contains(where: { Shell.equalIgnoringASCIICase($0, Array(candidate.utf8)) }) {
+            let reachesRowID = sqlite3_table_column_metadata(connection, nil, tableName, candidate, nil, nil, nil, nil, nil) == SQLITE_OK
+            return (reachesRowID ? Array(candidate.utf8) : nil, names)
         }
         return (nil, names)
+    }
+
+    /// `sqlite3_stricmp` equality.
+    static func equalIgnoringASCIICase(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        return a.count == b.count && zip(a, b).allSatisfy { lower($0) == lower($1) }
     }
 }
 
