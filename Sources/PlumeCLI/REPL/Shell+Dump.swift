@@ -32,30 +32,12 @@ extension Shell {
         }
         var state = DumpState()
         sqlite3_exec(connection, "SAVEPOINT dump; PRAGMA writable_schema=ON", nil, nil, nil)
-        var tables: [(name: [UInt8], type: [UInt8], sql: [UInt8])] = []
         let tableQuery = "SELECT name, type, sql FROM sqlite_schema AS o WHERE (\(condition)) AND type=='table'"
             + "  AND sql NOT NULL ORDER BY tbl_name='sqlite_sequence', rowid"
-        if let error = forEachRow(tableQuery, { statement in
-            tables.append((Shell.columnBytes(statement, 0) ?? [], Shell.columnBytes(statement, 1) ?? [],
-                           Shell.columnBytes(statement, 2) ?? []))
-        }) {
-            output.write("/**** ERROR: (1) \(error) *****/\n")
-            state.errors += 1
-        }
-        for table in tables {
-            dumpTable(name: table.name, type: table.type, sql: table.sql, options: options, state: &state)
-        }
+        dumpSchema(tableQuery, options: options, state: &state)
         if !options.dataOnly {
-            let otherQuery = "SELECT sql FROM sqlite_schema AS o WHERE (\(condition)) AND sql NOT NULL"
-                + "  AND type IN ('index','trigger','view')"
-            if let error = forEachRow(otherQuery, { statement in
-                let sql = Shell.columnBytes(statement, 0) ?? []
-                output.write(sql)
-                output.write(SQLiteText.contains(sql, Array("--".utf8)) ? "\n;\n" : ";\n")
-            }) {
-                output.write("/**** ERROR: (1) \(error) *****/\n")
-                state.errors += 1
-            }
+            dumpStatements("SELECT sql FROM sqlite_schema AS o WHERE (\(condition)) AND sql NOT NULL"
+                           + "  AND type IN ('index','trigger','view')", state: &state)
         }
         if state.writableSchema {
             output.write("PRAGMA writable_schema=OFF;\n")
@@ -68,7 +50,7 @@ extension Shell {
         return .succeeded
     }
 
-    private func dumpTable(name: [UInt8], type: [UInt8], sql: [UInt8], options: DumpOptions, state: inout DumpState) {
+    func dumpTable(name: [UInt8], type: [UInt8], sql: [UInt8], options: DumpOptions, state: inout DumpState) {
         let nameText = String(decoding: name, as: UTF8.self)
         if nameText == "sqlite_sequence" && !options.noSystemTables {
             if !options.dataOnly { output.write("DELETE FROM sqlite_sequence;\n") }
@@ -114,6 +96,13 @@ extension Shell {
             try SQLExecutor(connection: connection, output: output).run(select, settings: &dumpSettings)
         } catch {
             state.errors += 1
+            // As sqlite3: what a damaged table still holds, read backwards.
+            if let failure = error as? SQLFailure, failure.code == SQLITE_CORRUPT {
+                output.write("/****** CORRUPTION ERROR *******/\n")
+                toggleSelectOrder()
+                try? SQLExecutor(connection: connection, output: output).run(select, settings: &dumpSettings)
+                toggleSelectOrder()
+            }
         }
     }
 

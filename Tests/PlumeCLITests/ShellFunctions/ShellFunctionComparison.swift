@@ -10,6 +10,9 @@ enum ShellFunctionComparison {
         var script: [UInt8]
         var setup = ""
         var environment: [String: String] = [:]
+        /// Ranges of `test.db` overwritten after the setup, each with one
+        /// byte (to make a corrupt database).
+        var overwrites: [(range: Range<Int>, byte: UInt8)] = []
         var name: String
         var testDescription: String { name }
 
@@ -57,6 +60,12 @@ enum ShellFunctionComparison {
         let created = try PlumeProcess.run(ShellComparison.sqlite3URL, ["test.db"], stdin: testCase.setup + "\nSELECT 1 WHERE 0;\n",
                                            currentDirectory: sqliteFolder)
         try #require(created.status == 0, "setup failed: \(created.stderr)")
+        if !testCase.overwrites.isEmpty {
+            let url = sqliteFolder.appendingPathComponent("test.db")
+            var bytes = try Data(contentsOf: url)
+            for (range, byte) in testCase.overwrites { bytes.replaceSubrange(range, with: repeatElement(byte, count: range.count)) }
+            try bytes.write(to: url)
+        }
         try FileManager.default.copyItem(at: sqliteFolder.appendingPathComponent("test.db"),
                                          to: plumeFolder.appendingPathComponent("test.db"))
         let input = Data(testCase.script)
