@@ -81,6 +81,12 @@ import Testing
         corrupt("a leaf of t, rowids kept", [(page(6), 0xFF)], ".dump --preserve-rowids t"),
         corrupt("two leaves of t", [(page(5), 0xFF), (page(12), 0x00)]),
         corrupt("a leaf of t, then a query", [(page(6), 0xFF)], ".dump u\nSELECT count(*) FROM t;\nSELECT 'next';"),
+        corrupt("the schema page", [(page(1, bytes: 100..<1024), 0xFF)]),
+        corrupt("the schema page, then statements", [(page(1, bytes: 100..<1024), 0xFF)],
+                ".dump\nSELECT 1;\n.tables\nSELECT count(*) FROM t;"),
+        corrupt("part of the schema page", [(page(1, bytes: 600..<1024), 0x00)]),
+        corrupt("the file header", [(0..<16, 0x78)]),
+        corrupt("the file header, data only", [(0..<16, 0x78)], ".dump --data-only\nSELECT 'next';"),
     ]
 
     @Test(arguments: corruptCases)

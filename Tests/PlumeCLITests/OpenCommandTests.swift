@@ -32,4 +32,21 @@ import Testing
     func matchesSQLite3(_ testCase: Case) throws {
         try ShellFunctionComparison.expectSame(testCase)
     }
+
+    /// A file that is not a database opens, as in `sqlite3`: the first
+    /// statement that reads it fails.
+    static let notADatabase: [Case] = [
+        "SELECT 1;\n.tables\nSELECT 2;", ".schema", "SELECT * FROM sqlite_schema;", ".dump", "CREATE TABLE t(a);",
+        ".open test.db\nSELECT 3;\n.tables", ".open --readonly test.db\nSELECT 4;\nPRAGMA user_version;",
+        "ATTACH 'test.db' AS other;\nSELECT 5;",
+    ].map { script in
+        var testCase = Case(script + "\n", setup: "CREATE TABLE t(a);", name: script)
+        testCase.overwrites = [(0..<16, 0x78)]
+        return testCase
+    }
+
+    @Test(arguments: notADatabase)
+    func fileThatIsNotADatabaseMatchesSQLite3(_ testCase: Case) throws {
+        try ShellFunctionComparison.expectSame(testCase)
+    }
 }

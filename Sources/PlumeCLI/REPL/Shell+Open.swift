@@ -36,7 +36,7 @@ extension Shell {
             if path != ":memory:" { failIfSafeMode("cannot open disk-based database files in safe mode") }
         }
         do {
-            let database = try Shell.openDatabase(path: target, createIfMissing: !readOnly, readOnly: readOnly)
+            let database = try Shell.openDatabase(path: target, createIfMissing: !readOnly, readOnly: readOnly, readsSchema: false)
             replaceDatabase(with: database, filename: path ?? "")
         } catch {
             printError(Shell.openFailureMessage(error, path: target))

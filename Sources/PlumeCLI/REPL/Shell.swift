@@ -93,10 +93,16 @@ final class Shell {
 
     /// Opens a connection configured as `sqlite3` opens one: the file's
     /// journal mode is kept and foreign keys are not enforced.
+    ///
+    /// With `readsSchema` false (the REPL), a file that is not a database,
+    /// or whose schema is damaged, opens as in `sqlite3`, and the first
+    /// statement that reads it fails.
     static func openDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
-                             refusesSymbolicLinks: Bool = false, vfsName: String? = nil) throws -> Database {
+                             refusesSymbolicLinks: Bool = false, vfsName: String? = nil,
+                             readsSchema: Bool = true) throws -> Database {
         let database = try openBareDatabase(path: path, createIfMissing: createIfMissing, readOnly: readOnly,
-                                            refusesSymbolicLinks: refusesSymbolicLinks, vfsName: vfsName)
+                                            refusesSymbolicLinks: refusesSymbolicLinks, vfsName: vfsName,
+                                            readsSchema: readsSchema)
         ShellFunctions.install(on: database.sqliteConnection!)
         return database
     }
@@ -105,8 +111,10 @@ final class Shell {
     /// does, without the shell's SQL functions: what `sqlite3` falls back
     /// to, in memory, when `.open` fails.
     static func openBareDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
-                                 refusesSymbolicLinks: Bool = false, vfsName: String? = nil) throws -> Database {
+                                 refusesSymbolicLinks: Bool = false, vfsName: String? = nil,
+                                 readsSchema: Bool = true) throws -> Database {
         var configuration = Database.Configuration()
+        configuration.readsSchemaOnOpen = readsSchema
         configuration.journalMode = .default
         configuration.foreignKeysEnabled = false
         configuration.createIfMissing = createIfMissing
