@@ -61,25 +61,28 @@ struct SHA3 {
     ]
 
     /// Keccak-f[1600]: 24 rounds of theta, rho, pi, chi and iota.
-    private static func permute(_ a: inout [UInt64]) {
-        var b = [UInt64](repeating: 0, count: 25)
-        var c = [UInt64](repeating: 0, count: 5)
-        for round in 0..<24 {
-            for x in 0..<5 { c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] }
-            for x in 0..<5 {
-                let d = c[(x + 4) % 5] ^ rotate(c[(x + 1) % 5], 1)
-                for y in stride(from: 0, to: 25, by: 5) { a[x + y] ^= d }
-            }
-            for x in 0..<5 {
-                for y in 0..<5 {
-                    // pi moves lane (x, y) to (y, 2x + 3y).
-                    b[y + 5 * ((2 * x + 3 * y) % 5)] = rotate(a[x + 5 * y], rotations[x + 5 * y])
+    private static func permute(_ state: inout [UInt64]) {
+        state.withUnsafeMutableBufferPointer { a in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 30) { scratch in
+                let b = scratch.baseAddress!, c = b + 25
+                for round in 0..<24 {
+                    for x in 0..<5 { c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20] }
+                    for x in 0..<5 {
+                        let d = c[(x + 4) % 5] ^ rotate(c[(x + 1) % 5], 1)
+                        for y in stride(from: 0, to: 25, by: 5) { a[x + y] ^= d }
+                    }
+                    for x in 0..<5 {
+                        for y in 0..<5 {
+                            // pi moves lane (x, y) to (y, 2x + 3y).
+                            b[y + 5 * ((2 * x + 3 * y) % 5)] = rotate(a[x + 5 * y], rotations[x + 5 * y])
+                        }
+                    }
+                    for y in stride(from: 0, to: 25, by: 5) {
+                        for x in 0..<5 { a[x + y] = b[x + y] ^ (~b[(x + 1) % 5 + y] & b[(x + 2) % 5 + y]) }
+                    }
+                    a[0] ^= roundConstants[round]
                 }
             }
-            for y in stride(from: 0, to: 25, by: 5) {
-                for x in 0..<5 { a[x + y] = b[x + y] ^ (~b[(x + 1) % 5 + y] & b[(x + 2) % 5 + y]) }
-            }
-            a[0] ^= roundConstants[round]
         }
     }
 
