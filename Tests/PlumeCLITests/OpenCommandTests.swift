@@ -26,6 +26,14 @@ import Testing
         Case("ATTACH 'new2.db' AS y;\nCREATE TABLE y.t(a);\n.tables\n", setup: setup, name: "ATTACH creates a file"),
         Case(".open x.db\nATTACH 'sub/new.db' AS z;\n", name: "ATTACH in a missing directory fails"),
         Case(".open notadir/\n.show\n", name: "a directory name fails"),
+        Case(".open --deserialize test.db\n.tables\nINSERT INTO t VALUES (2);\nSELECT count(*) FROM t;\n.open test.db\nSELECT count(*) FROM t;\n",
+             setup: setup, name: "--deserialize reads the file into memory"),
+        Case(".open -deserialize missing.db\n.tables\nSELECT 1;\n", name: "--deserialize of a missing file"),
+        Case(".open --nofollow test.db\n.tables\n.open --maxsize 100 test.db\nSELECT count(*) FROM t;\n", setup: setup,
+             name: "--nofollow and --maxsize change nothing"),
+        Case(".open test.db --maxsize\n.tables\n", setup: setup, name: "--maxsize without a size"),
+        Case(".open --new --readonly test.db\nSELECT 1;\n.show\n", setup: setup, name: "--new then --readonly"),
+        Case(".open --readonly --new fresh.db\n.tables\n", name: "--readonly of a file --new removed"),
     ]
 
     @Test(arguments: cases)
