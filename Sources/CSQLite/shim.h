@@ -97,3 +97,9 @@ static inline int plume_test_control_int_db(int op, int value, sqlite3 *db) {
 static inline int plume_test_control_db_pointer(int op, sqlite3 *db, void *pointer) {
     return sqlite3_test_control(op, db, pointer);
 }
+
+/// Wraps the variadic `sqlite3_vtab_config` for options without an
+/// argument (`SQLITE_VTAB_INNOCUOUS`, `SQLITE_VTAB_DIRECTONLY`).
+static inline int plume_vtab_config(sqlite3 *db, int op) {
+    return sqlite3_vtab_config(db, op);
+}

@@ -50,6 +50,22 @@ import Testing
         _ = try Database(path: path, configuration: configuration)
     }
 
+    /// With `readsSchemaOnOpen` false a file that is not a database opens,
+    /// and the first statement that reads it fails.
+    @Test func skippingTheSchemaReadDefersTheError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.txt")
+        try Data(String(repeating: "not a database ", count: 40).utf8).write(to: URL(fileURLWithPath: path))
+        var configuration = Database.Configuration()
+        configuration.journalMode = .default
+        configuration.readsSchemaOnOpen = false
+        let database = try Database(path: path, configuration: configuration)
+        #expect(try Int.fetchOne(database, sql: "SELECT 1") == 1)
+        let error = try #require(caught(DatabaseError.self) { try database.execute(sql: "SELECT * FROM sqlite_schema") })
+        #expect(ResultCode.SQLITE_NOTADB ~= error.extendedResultCode)
+        #expect(caught(DatabaseError.self) { _ = try Database(path: path) } != nil)
+    }
+
     @Test func opensWithTheNamedVFS() throws {
         let directory = try TemporaryDirectory()
         var configuration = Database.Configuration()

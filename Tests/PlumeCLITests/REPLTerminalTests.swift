@@ -66,12 +66,12 @@ import Testing
     /// (none set unless given).
     static func session(database: String, home: String, steps: [(expect: String, send: String)],
                         delays: [Int: Double] = [:], commands: [Int: [String]] = [:],
-                        size: (rows: Int, columns: Int)? = nil) throws -> ProcessResult {
+                        size: (rows: Int, columns: Int)? = nil, term: String = "dumb") throws -> ProcessResult {
         let plan = steps.enumerated().map { index, step in
             [step.expect, step.send, delays[index] ?? 0.05] + (commands[index].map { [$0] } ?? []) as [Any]
         }
         let encoded = String(decoding: try JSONSerialization.data(withJSONObject: plan), as: UTF8.self)
-        var environment = ["HOME": home, "TERM": "dumb", "INPUTRC": "/dev/null"]
+        var environment = ["HOME": home, "TERM": term, "INPUTRC": "/dev/null"]
         if let size { environment["PTY_SIZE"] = "\(size.rows)x\(size.columns)" }
         return try PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
                                     ["python3", "-c", driver, encoded, try PlumeProcess.plumeURL.path, "repl", database],

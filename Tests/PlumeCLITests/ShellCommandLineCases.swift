@@ -10,9 +10,6 @@
 /// - `-memtrace`, `-stats`: the figures are this process's allocations.
 /// - `~/.sqliterc`: `sqlite3` 3.40.1 takes the home directory from the
 ///   password database; Plume honours `$HOME` first.
-/// - A file that is not a database: Plume refuses it when it opens
-///   (`Error: cannot open notes.txt: file is not a database`, status 1);
-///   `sqlite3` opens it and fails on the first statement that reads it.
 /// - `--help`, `-h`, `help` and `--version` as the first argument are
 ///   plume's own (`-help`, `-version` and later `--help` are sqlite3's).
 enum ShellCommandLineCases {

@@ -83,6 +83,12 @@ extension Database {
         /// The name of the SQLite VFS to open the file with (`"unix-dotfile"`,
         /// a VFS an extension registered), or nil for the default VFS.
         public var vfsName: String?
+        /// Whether opening reads the schema, which proves that the file is a
+        /// database and not corrupt. Default true. With false, as in the
+        /// `sqlite3` shell, such a file opens and the first statement that
+        /// reads it fails (an interrupted write is still rolled back on a
+        /// read-only connection).
+        public var readsSchemaOnOpen = true
         /// Whether observers notice other processes' commits from file
         /// events; false forces polling (for tests of the fallback).
         var usesFileEvents = true

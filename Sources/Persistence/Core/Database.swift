@@ -119,12 +119,20 @@ public final class Database {
         installAuthorizer()
         changeTracker.install(on: self)
         // Reading the schema proves the file is a database and not corrupt.
-        do {
-            try execute(sql: "SELECT count(*) FROM sqlite_master")
-        } catch let error as DatabaseError where configuration.readOnly && Self.needsWritableRecovery(error) {
-            // A process stopped mid-write: undo it as sqlite3 would, then read.
-            try recoverInterruptedWrite(after: error)
-            try execute(sql: "SELECT count(*) FROM sqlite_master")
+        // A connection that skips it still reads a read-only file, to roll
+        // back an interrupted write; and since a failed read of a damaged
+        // schema stops even `PRAGMA writable_schema` from loading what is
+        // left of it, nothing else is read.
+        if configuration.readsSchemaOnOpen || configuration.readOnly {
+            do {
+                try execute(sql: "SELECT count(*) FROM sqlite_master")
+            } catch let error as DatabaseError where configuration.readOnly && Self.needsWritableRecovery(error) {
+                // A process stopped mid-write: undo it as sqlite3 would, then read.
+                try recoverInterruptedWrite(after: error)
+                try execute(sql: "SELECT count(*) FROM sqlite_master")
+            } catch where !configuration.readsSchemaOnOpen {
+                // The first statement that reads the file reports the error.
+            }
         }
         if configuration.foreignKeysEnabled {
             try execute(sql: "PRAGMA foreign_keys = ON")

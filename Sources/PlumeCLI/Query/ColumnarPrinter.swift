@@ -1,6 +1,6 @@
 /// Lays results out in aligned columns (`column`, `table`, `box`,
-/// `markdown`), as the shell's `exec_prepared_stmt_columnar`, but measuring
-/// text by display width.
+/// `markdown`), as the shell's `exec_prepared_stmt_columnar`, measuring
+/// text as ``ColumnMeasure`` says.
 ///
 /// All rows are read before the first is printed: widths depend on every
 /// value. Values wider than the wrap width, or holding newlines, continue on
@@ -16,15 +16,17 @@ struct ColumnarPrinter {
     /// Whether a line is the last one of its row (a row divider may follow).
     private var endsRow: [Bool] = []
     private var hasMultiLineRow = false
+    private let measure: ColumnMeasure
 
-    init(settings: OutputSettings, columns: [[UInt8]]) {
+    init(settings: OutputSettings, columns: [[UInt8]], measure: ColumnMeasure) {
         self.settings = settings
+        self.measure = measure
         self.mode = settings.mode
         columnCount = columns.count
         widths = settings.columnWidths
         if widths.count < columns.count { widths += Array(repeating: 0, count: columns.count - widths.count) }
         lines.append(columns.enumerated().map { index, name in
-            ColumnarText.firstLine(of: name[...], maxWidth: wrapWidth(index), wordWrap: settings.wordWrap).line
+            ColumnarText.firstLine(of: name[...], maxWidth: wrapWidth(index), wordWrap: settings.wordWrap, measure: measure).line
         })
         endsRow.append(true)
     }
@@ -45,7 +47,8 @@ struct ColumnarPrinter {
             var line: [[UInt8]?] = []
             var next: [ArraySlice<UInt8>?] = []
             for (index, text) in pending.enumerated() {
-                let (part, tail) = ColumnarText.firstLine(of: text ?? [][...], maxWidth: wrapWidth(index), wordWrap: settings.wordWrap)
+                let (part, tail) = ColumnarText.firstLine(of: text ?? [][...], maxWidth: wrapWidth(index),
+                                                          wordWrap: settings.wordWrap, measure: measure)
                 line.append(part)
                 next.append(tail)
             }
@@ -71,14 +74,15 @@ struct ColumnarPrinter {
         guard columnCount > 0 else { return }
         var actual = widths.prefix(columnCount).map(abs)
         for line in lines {
-            for (index, text) in line.enumerated() { actual[index] = max(actual[index], DisplayWidth.of(text ?? [])) }
+            for (index, text) in line.enumerated() { actual[index] = max(actual[index], measure.of(text ?? [])) }
         }
         let header = lines[0].map { $0 ?? [] }
         switch mode {
         case .column:
             if settings.showHeader {
                 for index in 0..<columnCount {
-                    output.write(ColumnarText.padded(header[index], width: widths[index] < 0 ? -actual[index] : actual[index]))
+                    output.write(ColumnarText.padded(header[index], width: widths[index] < 0 ? -actual[index] : actual[index],
+                                                     measure: measure))
                     output.write(index == columnCount - 1 ? "\n" : "  ")
                 }
                 for index in 0..<columnCount {
@@ -107,7 +111,7 @@ struct ColumnarPrinter {
             output.write(open)
             for (index, text) in lines[lineIndex].enumerated() {
                 let width = widths[index] < 0 ? -actual[index] : actual[index]
-                output.write(ColumnarText.padded(text ?? settings.nullValue, width: width))
+                output.write(ColumnarText.padded(text ?? settings.nullValue, width: width, measure: measure))
                 output.write(index == columnCount - 1 ? close : between)
             }
             if hasMultiLineRow && endsRow[lineIndex] && lineIndex + 1 < lines.count {
@@ -141,7 +145,7 @@ struct ColumnarPrinter {
                                to output: OutputBuffer) {
         output.write(open)
         for index in header.indices {
-            output.write(ColumnarText.centered(header[index], width: widths[index]))
+            output.write(ColumnarText.centered(header[index], width: widths[index], measure: measure))
             output.write(index == header.count - 1 ? close : between)
         }
     }

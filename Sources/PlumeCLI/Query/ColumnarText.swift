@@ -1,11 +1,12 @@
 /// Text preparation for the aligned modes: the shell's
-/// `translateForDisplayAndDup`, measuring by display width.
+/// `translateForDisplayAndDup` and `utf8_width_print`, measuring by
+/// characters or display width (see ``ColumnMeasure``).
 enum ColumnarText {
     /// The first display line of `text`, at most `maxWidth` columns wide
     /// (0 for no limit), and the rest of the text when it continues on
     /// another line. Tabs expand to the next multiple of 8; a newline or
     /// other control character ends the line.
-    static func firstLine(of text: ArraySlice<UInt8>, maxWidth: Int, wordWrap: Bool)
+    static func firstLine(of text: ArraySlice<UInt8>, maxWidth: Int, wordWrap: Bool, measure: ColumnMeasure)
         -> (line: [UInt8], tail: ArraySlice<UInt8>?) {
         let limit = maxWidth == 0 ? 1_000_000 : abs(maxWidth)
         // Fast path: printable ASCII that fits is its own line.
@@ -16,7 +17,7 @@ enum ColumnarText {
         while columns < limit, index < bytes.count {
             let byte = bytes[index]
             if byte >= 0x20 {
-                let (width, next) = DisplayWidth.character(in: bytes, at: index)
+                let (width, next) = measure.character(in: bytes, at: index)
                 if columns + width > limit && columns > 0 { reachedLimit = true; break }
                 columns += width
                 index = next
@@ -31,14 +32,15 @@ enum ColumnarText {
         }
         if columns >= limit { reachedLimit = true }
         var end = index
+        // Past the end reads as the C string's NUL.
+        let at = { (offset: Int) -> UInt8 in offset < bytes.count ? bytes[offset] : 0 }
         if reachedLimit && wordWrap {
             var k = index
             while k > index / 2, !SQLiteText.isSpace(bytes[k - 1]) { k -= 1 }
             if k <= index / 2 {
                 k = index
                 while k > index / 2 {
-                    let atBoundary = k >= bytes.count || isAlphanumeric(bytes[k - 1]) != isAlphanumeric(bytes[k])
-                    if atBoundary && (k >= bytes.count || bytes[k] & 0xC0 != 0x80) { break }
+                    if isAlphanumeric(bytes[k - 1]) != isAlphanumeric(at(k)) && at(k) & 0xC0 != 0x80 { break }
                     k -= 1
                 }
             }
@@ -51,7 +53,6 @@ enum ColumnarText {
             }
         }
         let tail: ArraySlice<UInt8>?
-        let at = { (offset: Int) -> UInt8 in offset < bytes.count ? bytes[offset] : 0 }
         if reachedLimit && at(index) >= 0x20 {
             tail = text[(text.startIndex + index)...]
         } else if at(index) == 0x0D && at(index + 1) == 0x0A {
@@ -68,7 +69,7 @@ enum ColumnarText {
         while position < end {
             let byte = bytes[position]
             if byte >= 0x20 {
-                let (width, next) = DisplayWidth.character(in: bytes, at: position)
+                let (width, next) = measure.character(in: bytes, at: position)
                 line.append(contentsOf: bytes[position..<next])
                 columns += width
                 position = next
@@ -88,29 +89,27 @@ enum ColumnarText {
         SQLiteText.isAlpha(byte) || SQLiteText.isDigit(byte)
     }
 
-    /// `text` padded with spaces to `width` display columns (right-aligned
-    /// when `width` is negative), or cut to `width` columns when longer.
-    static func padded(_ text: [UInt8], width: Int) -> [UInt8] {
+    /// `text` padded with spaces to `width` columns (right-aligned when
+    /// `width` is negative), or cut to `width` columns when longer; marks
+    /// of no width after the last character that fits stay.
+    static func padded(_ text: [UInt8], width: Int, measure: ColumnMeasure) -> [UInt8] {
         let target = abs(width)
         var index = 0, columns = 0
         while index < text.count {
-            let (charWidth, next) = DisplayWidth.character(in: text, at: index)
-            if columns + charWidth > target { break }
+            let (charWidth, next) = measure.character(in: text, at: index)
+            if columns + charWidth > target || (columns == target && charWidth > 0) { break }
             columns += charWidth
             index = next
-            if columns == target { break }
         }
-        if index < text.count || columns >= target {
-            if index < text.count { return Array(text[..<index]) + Array(repeating: 0x20, count: target - columns) }
-            return text
-        }
+        if index < text.count { return Array(text[..<index]) + Array(repeating: 0x20, count: target - columns) }
+        if columns >= target { return text }
         let padding = [UInt8](repeating: 0x20, count: target - columns)
         return width < 0 ? padding + text : text + padding
     }
 
     /// `text` centered in `width` columns (headers of table, box, markdown).
-    static func centered(_ text: [UInt8], width: Int) -> [UInt8] {
-        let free = max(0, width - DisplayWidth.of(text))
+    static func centered(_ text: [UInt8], width: Int, measure: ColumnMeasure) -> [UInt8] {
+        let free = max(0, width - measure.of(text))
         return [UInt8](repeating: 0x20, count: free / 2) + text + [UInt8](repeating: 0x20, count: (free + 1) / 2)
     }
 }

@@ -5,7 +5,8 @@ import PlumeTerminal
 /// East Asian Wide and Fullwidth characters and emoji shown as emoji take
 /// two columns, combining marks and format characters none, everything else
 /// one. `sqlite3` 3.40 counts characters instead, so its aligned modes
-/// misalign CJK text and emoji; Plume's stay aligned.
+/// misalign CJK text and emoji; Plume's stay aligned on a terminal (see
+/// ``ColumnMeasure``).
 enum DisplayWidth {
     /// The width of one scalar (the table lives in PlumeTerminal).
     static func of(_ scalar: Unicode.Scalar) -> Int {

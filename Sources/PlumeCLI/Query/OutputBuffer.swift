@@ -23,6 +23,9 @@ final class OutputBuffer {
 
     deinit { flush() }
 
+    /// How the aligned modes measure text written here.
+    var columnMeasure: ColumnMeasure { ColumnMeasure.forOutput(fileDescriptor) }
+
     /// Appends bytes.
     func write(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)

@@ -21,7 +21,11 @@ struct ResultCell {
     var isNull: Bool { kind == .null }
 
     /// Reads column `index` of the current row of `statement`.
-    init(statement: OpaquePointer, index: Int32) {
+    ///
+    /// Reading a blob as text in a UTF-16 database converts the blob's
+    /// bytes in place, as `sqlite3` sees them in the modes that read it so;
+    /// `readsBlobText` false (`insert` and `quote` modes) keeps them.
+    init(statement: OpaquePointer, index: Int32, readsBlobText: Bool = true) {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_NULL:
             kind = .null
@@ -35,7 +39,7 @@ struct ResultCell {
             text = ResultCell.cString(sqlite3_column_text(statement, index))
         case SQLITE_BLOB:
             kind = .blob
-            text = ResultCell.cString(sqlite3_column_text(statement, index))
+            text = readsBlobText ? ResultCell.cString(sqlite3_column_text(statement, index)) : []
             let count = Int(sqlite3_column_bytes(statement, index))
             if count > 0, let pointer = sqlite3_column_blob(statement, index) {
                 bytes = Array(UnsafeRawBufferPointer(start: pointer, count: count))
@@ -61,7 +65,7 @@ struct ResultCell {
 
 /// The current row of a statement, read column by column.
 extension Array where Element == ResultCell {
-    init(row statement: OpaquePointer, columnCount: Int32) {
-        self = (0..<columnCount).map { ResultCell(statement: statement, index: $0) }
+    init(row statement: OpaquePointer, columnCount: Int32, readsBlobText: Bool = true) {
+        self = (0..<columnCount).map { ResultCell(statement: statement, index: $0, readsBlobText: readsBlobText) }
     }
 }

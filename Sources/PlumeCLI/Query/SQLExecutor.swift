@@ -130,9 +130,11 @@ struct SQLExecutor {
             return printer.count
         }
         var rows = 0
-        func eachRow(_ body: ([ResultCell]) -> Void) {
+        // Blobs are read as text, except where `insert` and `quote` need
+        // their bytes (a UTF-16 database's blob is no text).
+        func eachRow(readsBlobText: Bool = true, _ body: ([ResultCell]) -> Void) {
             repeat {
-                body([ResultCell](row: statement, columnCount: columnCount))
+                body([ResultCell](row: statement, columnCount: columnCount, readsBlobText: readsBlobText))
                 rows += 1
             } while sqlite3_step(statement) == SQLITE_ROW
         }
@@ -141,13 +143,13 @@ struct SQLExecutor {
             eachRow { printer.add($0) }
             printer.render(to: output)
         } else if mode.isColumnar {
-            var printer = ColumnarPrinter(settings: settings, columns: columns)
+            var printer = ColumnarPrinter(settings: settings, columns: columns, measure: output.columnMeasure)
             eachRow { printer.add($0) }
             printer.render(to: output)
             settings.columnWidths = printer.widths
         } else {
             var printer = RowPrinter(settings: settings, columns: columns, output: output, rowsBefore: rowsBefore)
-            eachRow { printer.print($0) }
+            eachRow(readsBlobText: mode != .insert && mode != .quote) { printer.print($0) }
             printer.finish()
         }
         return rows

@@ -34,7 +34,7 @@ enum ValueQuoting {
 
     /// The shell's `unused_string`: the first of `a`, `b`, `(a0)`, `(a1)`…
     /// that does not occur in `text`.
-    private static func unusedToken(in text: [UInt8], _ a: String, _ b: String) -> [UInt8] {
+    static func unusedToken(in text: [UInt8], _ a: String, _ b: String) -> [UInt8] {
         if !SQLiteText.contains(text, Array(a.utf8)) { return Array(a.utf8) }
         if !SQLiteText.contains(text, Array(b.utf8)) { return Array(b.utf8) }
         var index = 0

@@ -38,10 +38,10 @@ struct DatabaseOpening {
         case .normal, .readOnly:
             let readOnly = mode == .readOnly
             return try Shell.openDatabase(path: path, createIfMissing: createIfMissing && !readOnly, readOnly: readOnly,
-                                          refusesSymbolicLinks: refusesSymbolicLinks)
+                                          refusesSymbolicLinks: refusesSymbolicLinks, readsSchema: false)
         case .append:
             return try Shell.openDatabase(path: path, createIfMissing: true, readOnly: false,
-                                          refusesSymbolicLinks: refusesSymbolicLinks, vfsName: "apndvfs")
+                                          refusesSymbolicLinks: refusesSymbolicLinks, vfsName: "apndvfs", readsSchema: false)
         case .zip:
             let database = try Shell.openDatabase(path: ":memory:", createIfMissing: true, readOnly: false)
             let quoted = "'" + path.replacingOccurrences(of: "'", with: "''") + "'"

@@ -89,7 +89,6 @@ extension Shell {
     /// `sqlar` functions of `.archive`.
     static func prepareAdminFeatures(on connection: OpaquePointer) {
         sqlite3_enable_load_extension(connection, 1)
-        ShathreeFunctions.install(on: connection)
         SqlarFunctions.install(on: connection)
     }
 }

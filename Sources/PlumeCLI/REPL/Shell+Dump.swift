@@ -32,30 +32,12 @@ extension Shell {
         }
         var state = DumpState()
         sqlite3_exec(connection, "SAVEPOINT dump; PRAGMA writable_schema=ON", nil, nil, nil)
-        var tables: [(name: [UInt8], type: [UInt8], sql: [UInt8])] = []
         let tableQuery = "SELECT name, type, sql FROM sqlite_schema AS o WHERE (\(condition)) AND type=='table'"
             + "  AND sql NOT NULL ORDER BY tbl_name='sqlite_sequence', rowid"
-        if let error = forEachRow(tableQuery, { statement in
-            tables.append((Shell.columnBytes(statement, 0) ?? [], Shell.columnBytes(statement, 1) ?? [],
-                           Shell.columnBytes(statement, 2) ?? []))
-        }) {
-            output.write("/**** ERROR: (1) \(error) *****/\n")
-            state.errors += 1
-        }
-        for table in tables {
-            dumpTable(name: table.name, type: table.type, sql: table.sql, options: options, state: &state)
-        }
+        dumpSchema(tableQuery, options: options, state: &state)
         if !options.dataOnly {
-            let otherQuery = "SELECT sql FROM sqlite_schema AS o WHERE (\(condition)) AND sql NOT NULL"
-                + "  AND type IN ('index','trigger','view')"
-            if let error = forEachRow(otherQuery, { statement in
-                let sql = Shell.columnBytes(statement, 0) ?? []
-                output.write(sql)
-                output.write(SQLiteText.contains(sql, Array("--".utf8)) ? "\n;\n" : ";\n")
-            }) {
-                output.write("/**** ERROR: (1) \(error) *****/\n")
-                state.errors += 1
-            }
+            dumpStatements("SELECT sql FROM sqlite_schema AS o WHERE (\(condition)) AND sql NOT NULL"
+                           + "  AND type IN ('index','trigger','view')", state: &state)
         }
         if state.writableSchema {
             output.write("PRAGMA writable_schema=OFF;\n")
@@ -68,7 +50,7 @@ extension Shell {
         return .succeeded
     }
 
-    private func dumpTable(name: [UInt8], type: [UInt8], sql: [UInt8], options: DumpOptions, state: inout DumpState) {
+    func dumpTable(name: [UInt8], type: [UInt8], sql: [UInt8], options: DumpOptions, state: inout DumpState) {
         let nameText = String(decoding: name, as: UTF8.self)
         if nameText == "sqlite_sequence" && !options.noSystemTables {
             if !options.dataOnly { output.write("DELETE FROM sqlite_sequence;\n") }
@@ -114,37 +96,56 @@ extension Shell {
             try SQLExecutor(connection: connection, output: output).run(select, settings: &dumpSettings)
         } catch {
             state.errors += 1
+            // As sqlite3: what a damaged table still holds, read backwards.
+            if let failure = error as? SQLFailure, failure.code == SQLITE_CORRUPT {
+                output.write("/****** CORRUPTION ERROR *******/\n")
+                toggleSelectOrder()
+                try? SQLExecutor(connection: connection, output: output).run(select, settings: &dumpSettings)
+                toggleSelectOrder()
+            }
         }
     }
 
-    /// The columns `.dump` selects, and the rowid alias to keep with
-    /// `--preserve-rowids` (nil when the table has an INTEGER PRIMARY KEY
-    /// or no rowid).
+    /// The columns `.dump` selects, and the name under which to keep the
+    /// rowid with `--preserve-rowids`, as the shell's `tableColumnList`:
+    /// none when a single INTEGER PRIMARY KEY aliases it (no "pk" index),
+    /// else the first of rowid, _rowid_, oid that names no column, if it
+    /// reaches the rowid (WITHOUT ROWID tables have none).
     private func dumpColumns(of table: [UInt8], preserveRowID: Bool) -> (rowID: [UInt8]?, names: [[UInt8]])? {
         var names: [[UInt8]] = []
         var primaryKeyCount = 0
         var integerPrimaryKey = false
-        let sql = "PRAGMA table_info=" + String(decoding: SQLiteText.literal(table), as: UTF8.self)
-        if forEachRow(sql, { statement in
+        let quotedTable = String(decoding: SQLiteText.literal(table), as: UTF8.self)
+        if forEachRow("PRAGMA table_info=" + quotedTable, { statement in
             names.append(Shell.columnBytes(statement, 1) ?? [])
             if sqlite3_column_int(statement, 5) != 0 {
                 primaryKeyCount += 1
-                let type = String(decoding: Shell.columnBytes(statement, 2) ?? [], as: UTF8.self)
-                integerPrimaryKey = type.caseInsensitiveCompare("INTEGER") == .orderedSame
+                let type = Shell.columnBytes(statement, 2) ?? []
+                integerPrimaryKey = primaryKeyCount == 1 && Shell.equalIgnoringASCIICase(type, Array("INTEGER".utf8))
             }
         }) != nil {
             return nil
         }
-        guard preserveRowID, !(primaryKeyCount == 1 && integerPrimaryKey) else { return (nil, names) }
-        let hasRowID = sqlite3_table_column_metadata(connection, nil, String(decoding: table, as: UTF8.self), "rowid",
-                                                 nil, nil, nil, nil, nil) == SQLITE_OK
-        guard hasRowID else { return (nil, names) }
-        for candidate in ["rowid", "_rowid_", "oid"] where !names.contains(where: {
-            String(decoding: $0, as: UTF8.self).caseInsensitiveCompare(candidate) == .orderedSame
-        }) {
-            return (Array(candidate.utf8), names)
+        var keepsRowID = preserveRowID
+        if keepsRowID && integerPrimaryKey {
+            var hasKeyIndex = false
+            _ = forEachRow("SELECT 1 FROM pragma_index_list(\(quotedTable)) WHERE origin='pk'") { _ in hasKeyIndex = true }
+            keepsRowID = hasKeyIndex
+        }
+        guard keepsRowID else { return (nil, names) }
+        let tableName = String(decoding: table, as: UTF8.self)
+        for candidate in ["rowid", "_rowid_", "oid"]
+        where !names.contains(where: { Shell.equalIgnoringASCIICase($0, Array(candidate.utf8)) }) {
+            let reachesRowID = sqlite3_table_column_metadata(connection, nil, tableName, candidate, nil, nil, nil, nil, nil) == SQLITE_OK
+            return (reachesRowID ? Array(candidate.utf8) : nil, names)
         }
         return (nil, names)
+    }
+
+    /// `sqlite3_stricmp` equality.
+    static func equalIgnoringASCIICase(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        return a.count == b.count && zip(a, b).allSatisfy { lower($0) == lower($1) }
     }
 }
 

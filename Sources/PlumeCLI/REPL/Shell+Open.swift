@@ -2,19 +2,30 @@ import Foundation
 import Persistence
 
 extension Shell {
-    /// `.open ?--new? ?--readonly? ?FILE?`: closes the database and opens
-    /// another. Without `--new` the file must exist (Plume creates databases
-    /// only where asked to); with it, the file is created or emptied.
-    /// Without FILE, a fresh in-memory database.
+    /// `.open ?OPTIONS? ?FILE?`: closes the database and opens another,
+    /// created when missing (`--new` empties it first; `--readonly`,
+    /// `--append`, `--zip` and `--deserialize` choose how it opens, as on
+    /// the command line); without FILE, a fresh in-memory database. As `sqlite3`, a database that
+    /// cannot be opened leaves the shell on a bare in-memory one (without
+    /// the shell's SQL functions) that `.show` names after the file, and
+    /// does not count as a failed command.
     func open(_ command: DotCommandLine) -> DotCommandResult {
         var path: String?
         var createNew = false
-        var readOnly = false
-        for index in 1..<command.arguments.count {
+        var mode = DatabaseOpening.Mode.normal
+        var index = 1
+        while index < command.arguments.count {
             let argument = command.string(index)
-            switch argument {
-            case "--new", "-new": createNew = true
-            case "--readonly", "-readonly": readOnly = true
+            index += 1
+            switch argument.hasPrefix("-") ? String(argument.dropFirst(argument.hasPrefix("--") ? 2 : 1)) : "" {
+            case "new": createNew = true
+            case "readonly": mode = .readOnly
+            case "append": mode = .append
+            case "zip": mode = .zip
+            case "deserialize": mode = .deserialize
+            // sqlite3 resets these flags before it opens the file.
+            case "nofollow": break
+            case "maxsize" where index < command.arguments.count: index += 1
             default:
                 if argument.hasPrefix("-") {
                     printError("unknown option: \(argument)")
@@ -27,28 +38,19 @@ extension Shell {
                 path = argument
             }
         }
-        let target = path ?? ":memory:"
-        if target != ":memory:" {
-            failIfSafeMode("cannot open disk-based database files in safe mode")
+        closeDatabase()
+        if let path {
+            if createNew && !safeMode { try? FileManager.default.removeItem(atPath: path) }
+            if path != ":memory:" { failIfSafeMode("cannot open disk-based database files in safe mode") }
         }
-        if target != ":memory:" {
-            if createNew {
-                try? FileManager.default.removeItem(atPath: target)
-            } else if !FileManager.default.fileExists(atPath: target) {
-                printError("Error: no database at \(target) (use \".open --new \(target)\" to create one)")
-                return .failed
-            }
-        }
+        let opening = DatabaseOpening(path: path ?? ":memory:", mode: path == nil ? .normal : mode)
         do {
-            let database = try Shell.openDatabase(path: target, createIfMissing: createNew, readOnly: readOnly)
-            replaceDatabase(with: database, filename: path ?? "")
-            return .succeeded
-        } catch let error as DatabaseError {
-            printError("Error: unable to open database \"\(target)\": \(error.message)")
+            replaceDatabase(with: try opening.open(), filename: path ?? "")
         } catch {
-            printError("Error: unable to open database \"\(target)\": \(error)")
+            printError(Shell.openFailureMessage(error, path: opening.path))
+            fallBackToMemory(filename: opening.path)
         }
-        return .failed
+        return .succeeded
     }
 }
 

@@ -30,11 +30,17 @@ extension Shell {
     /// The attached schemas (`main`, `temp`, …), read with the query
     /// `sqlite3` uses (`.trace` shows it): `.schema` selects from
     /// `pragma_database_list`, others run the pragma.
-    func schemaNames(selectingFromPragma: Bool = false) -> [[UInt8]] {
+    ///
+    /// - Returns: The names, or nil after printing sqlite3's error when the
+    ///   list cannot be read (a file that is not a database).
+    func schemaNames(selectingFromPragma: Bool = false) -> [[UInt8]]? {
         var names: [[UInt8]] = []
         let query = selectingFromPragma ? "SELECT name FROM pragma_database_list" : "PRAGMA database_list"
-        forEachRow(query) { statement in
+        if let error = forEachRow(query, { statement in
             if let name = Shell.columnBytes(statement, selectingFromPragma ? 0 : 1) { names.append(name) }
+        }) {
+            printError("Error: \(error)")
+            return nil
         }
         return names
     }
@@ -47,7 +53,8 @@ extension Shell {
             return .failed
         }
         var parts: [String] = []
-        for schema in schemaNames() {
+        guard let schemas = schemaNames() else { return .failed }
+        for schema in schemas {
             let name = String(decoding: schema, as: UTF8.self)
             var part = name.lowercased() == "main" ? "SELECT name FROM "
                 : "SELECT " + String(decoding: SQLiteText.literal(schema), as: UTF8.self) + "||'.'||name FROM "
@@ -110,7 +117,8 @@ extension Shell {
         }
         var select = "SELECT sql FROM"
         var divider = "("
-        for (number, schema) in schemaNames(selectingFromPragma: true).enumerated() {
+        guard let schemas = schemaNames(selectingFromPragma: true) else { return .failed }
+        for (number, schema) in schemas.enumerated() {
             let isMain = String(decoding: schema, as: UTF8.self).lowercased() == "main"
             select += divider + "SELECT shell_add_schema(sql,"
             select += isMain ? "NULL" : String(decoding: SQLiteText.literal(schema), as: UTF8.self)

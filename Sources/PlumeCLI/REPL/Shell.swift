@@ -57,6 +57,7 @@ final class Shell {
         deferredOpening = opening
         filename = opening.path
         self.interrupts = interrupts
+        ShellHelperFunctions.print = { [weak self] in self?.output.write($0) }
     }
 
     /// Opens the database now, unless it is open.
@@ -99,9 +100,29 @@ final class Shell {
 
     /// Opens a connection configured as `sqlite3` opens one: the file's
     /// journal mode is kept and foreign keys are not enforced.
+    ///
+    /// With `readsSchema` false (the REPL), a file that is not a database,
+    /// or whose schema is damaged, opens as in `sqlite3`, and the first
+    /// statement that reads it fails.
     static func openDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
-                             refusesSymbolicLinks: Bool = false, vfsName: String? = nil) throws -> Database {
+                             refusesSymbolicLinks: Bool = false, vfsName: String? = nil,
+                             readsSchema: Bool = true) throws -> Database {
+        let database = try openBareDatabase(path: path, createIfMissing: createIfMissing, readOnly: readOnly,
+                                            refusesSymbolicLinks: refusesSymbolicLinks, vfsName: vfsName,
+                                            readsSchema: readsSchema)
+        ShellFunctions.install(on: database.sqliteConnection!)
+        Shell.prepareAdminFeatures(on: database.sqliteConnection!)
+        return database
+    }
+
+    /// Opens a connection as ``openDatabase(path:createIfMissing:readOnly:refusesSymbolicLinks:vfsName:)``
+    /// does, without the shell's SQL functions: what `sqlite3` falls back
+    /// to, in memory, when `.open` fails.
+    static func openBareDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
+                                 refusesSymbolicLinks: Bool = false, vfsName: String? = nil,
+                                 readsSchema: Bool = true) throws -> Database {
         var configuration = Database.Configuration()
+        configuration.readsSchemaOnOpen = readsSchema
         configuration.journalMode = .default
         configuration.foreignKeysEnabled = false
         configuration.createIfMissing = createIfMissing
@@ -112,18 +133,32 @@ final class Shell {
         configuration.label = "plume repl"
         // As the sqlite3 shell: `"abc"` is a string where no column has that name.
         configuration.allowsDoubleQuotedStringLiterals = true
-        let database = try Database(path: path, configuration: configuration)
-        ShellFunctions.install(on: database.sqliteConnection!)
-        Shell.prepareAdminFeatures(on: database.sqliteConnection!)
-        return database
+        return try Database(path: path, configuration: configuration)
+    }
+
+    /// Closes the connection (`.open` does before opening another).
+    func closeDatabase() {
+        interrupts?.connection = nil
+        try? openedDatabase?.close()
+        openedDatabase = nil
+        deferredOpening = nil
+    }
+
+    /// Opens a bare in-memory database in place of one that could not be
+    /// opened, keeping its name for `.show`.
+    func fallBackToMemory(filename: String) {
+        if let fallback = try? Shell.openBareDatabase(path: ":memory:", createIfMissing: true, readOnly: false) {
+            replaceDatabase(with: fallback, filename: filename)
+        } else {
+            deferredOpening = DatabaseOpening(path: ":memory:")
+            self.filename = filename
+        }
     }
 
     /// Replaces the connection (`.open`).
     func replaceDatabase(with newDatabase: Database, filename: String) {
         closeSessions(slot: admin.connections.active)
-        interrupts?.connection = nil
-        try? openedDatabase?.close()
-        deferredOpening = nil
+        closeDatabase()
         openedDatabase = newDatabase
         self.filename = filename
         interrupts?.connection = newDatabase.sqliteConnection

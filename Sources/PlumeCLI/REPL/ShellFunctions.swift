@@ -1,11 +1,29 @@
 import CSQLite
 
-/// SQL functions the `.schema` query calls, as the `sqlite3` shell
-/// registers them: `shell_add_schema(sql, schema, name)` and
+/// The SQL functions, collations and table-valued functions the `sqlite3`
+/// shell registers on its connections, among them those the `.schema`
+/// query calls: `shell_add_schema(sql, schema, name)` and
 /// `shell_module_schema(name)`.
 enum ShellFunctions {
-    /// Registers the functions on a connection.
+    /// Registers everything on a connection, in `sqlite3`'s order (which
+    /// `pragma_function_list` shows).
     static func install(on connection: OpaquePointer) {
+        SHA3Functions.install(on: connection)
+        UIntCollation.install(on: connection)
+        DecimalFunctions.install(on: connection)
+        RegexpFunctions.install(on: connection)
+        IEEE754Functions.install(on: connection)
+        SeriesTable.install(on: connection)
+        FileIOFunctions.install(on: connection)
+        FileSystemTable.install(on: connection)
+        CompletionTable.install(on: connection)
+        installSchemaFunctions(on: connection)
+        ShellHelperFunctions.installPuts(on: connection)
+        ShellHelperFunctions.installOthers(on: connection)
+        EditFunction.install(on: connection)
+    }
+
+    private static func installSchemaFunctions(on connection: OpaquePointer) {
         sqlite3_create_function_v2(connection, "shell_add_schema", 3, SQLITE_UTF8, nil, { context, _, values in
             guard let context, let values else { return }
             ShellFunctions.addSchema(context, values)

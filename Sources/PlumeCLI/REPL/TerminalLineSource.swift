@@ -62,19 +62,29 @@ final class TerminalLineSource: LineSource {
             if ready < 0 && errno != EINTR { return .end }
             if shell.interrupts?.drain() == true {
                 _ = shell.interrupts?.takeInterrupt()
-                // Ctrl-C: drop what was typed and the pending statement.
-                #if os(Linux) // GNU readline; libedit has neither call
-                rl_free_line_state()
-                rl_callback_sigcleanup()
-                #endif
-                rl_callback_handler_remove()
-                _ = write(STDOUT_FILENO, "^C\n", 3)
+                echoInterrupt()
                 return .interrupted
             }
             if ready > 0 && descriptors[0].revents != 0 { rl_callback_read_char() }
         }
         if terminalReachedEnd { return .end }
         return .line(terminalReceivedLine ?? [])
+    }
+
+    /// Ctrl-C: `^C` after the typed text (where readline echoes it for
+    /// `sqlite3`), then the line and the pending statement are dropped and
+    /// the next prompt starts on a new line. Readline leaves the terminal
+    /// with a carriage return, so `^C` goes out before it.
+    private func echoInterrupt() {
+        ReadlineGlobals.setInt("rl_point", ReadlineGlobals.int("rl_end"))
+        rl_redisplay()
+        _ = write(STDOUT_FILENO, "^C", 2)
+        #if os(Linux) // GNU readline; libedit has neither call
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        #endif
+        rl_callback_handler_remove()
+        _ = write(STDOUT_FILENO, "\n", 1)
     }
 
     func addToHistory(_ entry: [UInt8]) {

@@ -5,11 +5,11 @@ import Testing
 /// The SHA3 behind `.sha3sum`, `sha3()` and `sha3_query()`: FIPS 202's
 /// vectors, and sqlite3's own `sha3()` for every length around the
 /// sponge's block sizes.
-@Suite struct SHA3HasherTests {
+@Suite struct SHA3KnownAnswerTests {
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
 
     static func digest(_ bits: Int, _ message: [UInt8]) -> String {
-        var hasher = SHA3Hasher(bits: bits)
+        var hasher = SHA3(bits: bits)
         hasher.update(message)
         return hex(hasher.finalize())
     }
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aMillionAs() {
-        var hasher = SHA3Hasher(bits: 256)
+        var hasher = SHA3(bits: 256)
         for _ in 0..<1000 { hasher.update([UInt8](repeating: 0x61, count: 1000)) }
         #expect(Self.hex(hasher.finalize()) == "5c8875ae474a3634ba4fd55ec85bffd661f32aca75c6d699d0cdcb6c115891c1")
     }

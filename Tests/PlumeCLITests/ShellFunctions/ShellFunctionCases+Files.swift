@@ -1,0 +1,78 @@
+extension ShellFunctionCases {
+    /// A tree for `fsdir`: files with fixed times, a nested directory, a
+    /// symbolic link, an empty file and binary content.
+    static let tree = """
+        SELECT writefile('tree/a.txt', 'alpha', 420, 1000000000), writefile('tree/sub/b.bin', x'00ff10', 384, 1200000000),
+               writefile('tree/sub/deeper/c', '', 420, 0), writefile('tree/link', 'a.txt', 41471),
+               writefile('tree/empty', NULL, 493, 86400);
+        """
+
+    static let files: [Case] = ShellFunctionComparison.statements([
+        "SELECT writefile('a.txt', 'hello'), readfile('a.txt'), typeof(readfile('a.txt'));",
+        "SELECT writefile('b.bin', x'00ff0a0d'), hex(readfile('b.bin')), length(readfile('b.bin'));",
+        "SELECT writefile('n.txt', NULL), length(readfile('n.txt')), typeof(readfile('n.txt'));",
+        "SELECT writefile('i.txt', 42), writefile('r.txt', -2.5), writefile('big.txt', 9223372036854775807), readfile('r.txt');",
+        "SELECT writefile('z.bin', zeroblob(70000)), length(readfile('z.bin'));",
+        "SELECT writefile('u.txt', 'héllo' || char(10)), readfile('u.txt');",
+        "SELECT writefile('m.txt', 'x', 384), lsmode(384), writefile('m2.txt', 'y', 511);",
+        "SELECT writefile('t.txt', 'x', 420, 1000000000); SELECT mtime, mode FROM fsdir('t.txt');",
+        "SELECT writefile('t.txt', 'x', 420, -5); SELECT mtime > 1000000000 FROM fsdir('t.txt');",
+        "SELECT writefile('d1/d2/f.txt', 'deep'), readfile('d1/d2/f.txt');",
+        "SELECT writefile('dir', NULL, 16877), writefile('dir', NULL, 16832);",
+        "SELECT writefile('dir/x', 'inside', 420), writefile('dir/y', 'other', 33188);",
+        "SELECT writefile('made/by/mode', NULL, 16877);",
+        "SELECT writefile('lnk', 'target-file', 41471), writefile('lnk', 'again', 41471);",
+        "SELECT writefile('lnk', NULL, 41471);",
+        "SELECT writefile('f', 'x'), writefile('f', NULL, 16877);",
+        "SELECT writefile('f', 'x'), writefile('f/under', 'y');",
+        "SELECT writefile('f', 'x'), writefile('f/under', 'y', 420);",
+        "SELECT writefile('/proc/no-such-file', 'x', 420);",
+        "SELECT writefile('/proc/no-such-file', 'x');",
+        "SELECT writefile('/proc/no-such-dir', NULL, 16877);",
+        "SELECT writefile(NULL, 'x'), writefile(NULL, 'x', 420);",
+        "SELECT writefile('e.txt', 'x', NULL), writefile('e2.txt', 'x', 'abc'), writefile('e3.txt', 'x', -1);",
+        "SELECT writefile('huge.txt', 'x', 9223372036854775807);",
+        "SELECT writefile();",
+        "SELECT writefile('only');",
+        "SELECT writefile('a', 'b', 420, 0, 'extra');",
+        "SELECT writefile('', 'x');",
+        "SELECT writefile('', 'x', 420);",
+        "SELECT writefile(cast(x'6e756c00626164' AS TEXT), 'x'), readfile('nul');",
+        "SELECT writefile(x'ff2e747874', 'bytes'), hex(name) FROM fsdir('.') WHERE name LIKE '%.txt';",
+        "SELECT readfile('missing'), typeof(readfile('missing'));",
+        "SELECT readfile(NULL), readfile(''), readfile(12);",
+        "SELECT readfile('.');",
+        "SELECT length(readfile('/proc/self/status')), typeof(readfile('/proc/self/status'));",
+        "SELECT readfile();",
+        "SELECT readfile('a', 'b');",
+        "SELECT lsmode(16877), lsmode(33188), lsmode(41471), lsmode(0), lsmode(4095), lsmode(-1), lsmode(8592), lsmode(4294967295);",
+        "SELECT lsmode('x'), lsmode(NULL), lsmode(33188.9), lsmode(x'31');",
+        "SELECT lsmode();",
+        "SELECT name, mode, iif(mtime < 1500000000, mtime, 'recent'), data FROM fsdir('tree') ORDER BY name;",
+        "SELECT name, lsmode(mode), typeof(data), length(data) FROM fsdir('tree') ORDER BY name;",
+        "SELECT name, data FROM fsdir('sub', 'tree') ORDER BY name;",
+        "SELECT name FROM fsdir('tree/a.txt');",
+        "SELECT name, data FROM fsdir('tree/link');",
+        "SELECT name FROM fsdir('a.txt', 'tree'), fsdir('c', 'tree/sub/deeper');",
+        "SELECT name FROM fsdir('tree', NULL) ORDER BY 1;",
+        "SELECT name FROM fsdir('tree/') ORDER BY 1;",
+        "SELECT * FROM fsdir('missing');",
+        "SELECT * FROM fsdir('missing', 'tree');",
+        "SELECT * FROM fsdir(NULL);",
+        "SELECT * FROM fsdir;",
+        "SELECT * FROM fsdir();",
+        "SELECT * FROM fsdir('a', 'b', 'c');",
+        "SELECT name FROM fsdir WHERE path = 'tree' AND dir IS NULL ORDER BY 1;",
+        "SELECT name FROM fsdir WHERE path = 'sub' AND dir = 'tree' ORDER BY 1;",
+        "SELECT count(*), sum(length(data)) FROM fsdir('tree');",
+        "SELECT path, dir FROM fsdir('tree') LIMIT 1;",
+        "SELECT rowid, name FROM fsdir('tree/sub/deeper');",
+        "SELECT f.name FROM (SELECT 'tree/sub' AS p) JOIN fsdir(p) AS f ORDER BY 1;",
+        "SELECT name FROM fsdir(cast(x'7472656500ff' AS TEXT)) ORDER BY 1;",
+        "SELECT count(*) FROM fsdir('tree') WHERE data IS NULL;",
+    ].map { tree + "\n" + $0 }).enumerated().map { index, testCase in
+        var named = testCase
+        named.name = "files \(index): " + testCase.name.replacingOccurrences(of: tree + "\n", with: "")
+        return named
+    }
+}
