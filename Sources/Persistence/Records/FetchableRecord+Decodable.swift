@@ -23,6 +23,6 @@ extension FetchableRecord where Self: Decodable {
     public init(row: RowView) throws {
         // Inlinable, so that a fetch calls the record's own `init(from:)`
         // directly rather than through generic code that copies the record.
-        try self.init(from: RowDecoder(row: row.row, dates: Self.databaseDateDecodingStrategy))
+        try self.init(from: RowDecoder(row: row.lentRow(), dates: Self.databaseDateDecodingStrategy))
     }
 }

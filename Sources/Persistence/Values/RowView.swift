@@ -71,6 +71,13 @@ public struct RowView: RandomAccessCollection, CustomStringConvertible {
         try row.decode(type, column: column)
     }
 
+    /// The row itself, still lent, for Plume's own decoders: moved out of
+    /// the view without one more reference.
+    @inlinable
+    consuming func lentRow() -> Row {
+        row
+    }
+
     /// A row with a copy of the values, to keep or send.
     ///
     /// - Complexity: O(n) for n columns.
