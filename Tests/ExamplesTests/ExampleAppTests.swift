@@ -1,6 +1,7 @@
 #if os(Linux)
 import AppleListStandIns
 import FetchedResults
+import FetchedResultsDataSource
 import Foundation
 import Persistence
 import PlumeExamples
@@ -83,6 +84,22 @@ import Testing
             #expect(model.photos.sections.map(\.title) == ["Lisbon", "Porto"])
             try model.deletePhotos(at: IndexSet([0, 1]), inSection: 0)
             #expect(try await Self.eventually { model.photos.sections.map(\.title) == ["Porto"] })
+            model.photos.stop()
+        }
+    }
+
+    /// The SwiftUI view builds from the model (the stand-ins render
+    /// nothing), and `@LiveFetchRequest` starts its model on first read.
+    @Test func theSwiftUIViewReadsTheModelAndTheWrapperStartsIt() async throws {
+        try await Self.withStore { store, _ in
+            let model = PhotoLibraryModel(store: store)
+            try await model.photos.performFetch()
+            _ = PhotoListView(model: model).body
+            let request = LiveFetchRequest<Photo>(database: store.database, request: PhotoStore.byAlbum)
+            let results = request.wrappedValue
+            #expect(try await Self.eventually { results.snapshot.count == 3 })
+            #expect(request.wrappedValue === results, "the same model for the view's lifetime")
+            results.stop()
             model.photos.stop()
         }
     }

@@ -2,11 +2,18 @@
 import FetchedResults
 import Persistence
 import SwiftUI
+#elseif os(Linux)
+import AppleListStandIns
+import FetchedResults
+import Persistence
+#endif
+
+#if canImport(SwiftUI) || os(Linux)
 
 /// A view's live fetch: keeps one ``ObservableFetchedResults`` for the
 /// view's lifetime and starts it the first time the view reads it. It only
 /// forwards to the model, which holds all the behaviour (and is tested on
-/// every platform).
+/// every platform). On Linux it compiles against stand-ins for SwiftUI.
 ///
 /// ```swift
 /// struct PhotoList: View {
