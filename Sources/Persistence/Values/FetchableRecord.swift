@@ -31,6 +31,7 @@ public protocol FetchableRecord {
 }
 
 extension FetchableRecord {
+    @inlinable
     public static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .iso8601 }
 }
 
