@@ -28,9 +28,7 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
     /// The controller whose rows the list shows.
     public let controller: FetchedResultsController<Item>
 
-    private var updates: Task<Void, Never>?
-    /// Resumes ``performFetch()`` once the initial update is shown.
-    private var fetched: CheckedContinuation<Void, Never>?
+    private let follower = ControllerFollower<Item>()
     private var updateHandlers: [(FetchedResultsUpdate<Item>) -> Void] = []
 
     /// Deletes an item in the model (the database); called when the user
@@ -59,48 +57,19 @@ public final class FetchedResultsDataSource<Item: FetchableRecord & Sendable, Ce
         reloadThreshold = 1_000
     }
 
-    isolated deinit {
-        updates?.cancel()
-    }
-
     /// Fetches through the controller, shows the rows, and from then on
     /// applies every change set to the consumer. When it returns, the data
     /// source answers with the fetched rows.
     ///
     /// - Throws: What `FetchedResultsController.performFetch()` throws.
     public func performFetch() async throws {
-        try await controller.performFetch()
-        stop()
-        let changes = controller.changes
-        updates = Task { [weak self] in
-            do {
-                for try await update in changes {
-                    guard let self else { return }
-                    self.receive(update)
-                    self.fetched?.resume()
-                    self.fetched = nil
-                }
-            } catch {
-                self?.onError?(error)
-            }
-            // A cancelled task belongs to an earlier fetch: `stop()` already
-            // resumed whoever waited for it.
-            if !Task.isCancelled {
-                self?.fetched?.resume()
-                self?.fetched = nil
-            }
-        }
-        // The task runs on this actor, so it cannot deliver the initial
-        // update before the continuation is in place.
-        await withCheckedContinuation { fetched = $0 }
+        try await follower.follow(controller, receive: { [weak self] update in self?.receive(update) },
+                                  fail: { [weak self] error in self?.onError?(error) })
     }
 
     /// Stops following the controller; the list keeps what it shows.
     public func stop() {
-        updates?.cancel()
-        updates = nil
-        fetched?.resume()
-        fetched = nil
+        follower.stop()
     }
 
     /// Calls `handler` after each update is applied to the list (after the

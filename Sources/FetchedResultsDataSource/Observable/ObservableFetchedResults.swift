@@ -42,8 +42,7 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
 
     /// The controller whose results the model shows.
     @ObservationIgnored public let controller: FetchedResultsController<Item>
-    @ObservationIgnored private var updates: Task<Void, Never>?
-    @ObservationIgnored private var fetched: CheckedContinuation<Void, Never>?
+    @ObservationIgnored private let follower = ControllerFollower<Item>()
     @ObservationIgnored private var isStarted = false
 
     /// Creates a model over a controller; nothing is fetched before
@@ -63,10 +62,6 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
         self.init(controller: FetchedResultsController(database: database, request: request))
     }
 
-    isolated deinit {
-        updates?.cancel()
-    }
-
     /// The current results.
     public var snapshot: FetchedResultsSnapshot<Item> { results.snapshot }
 
@@ -84,23 +79,8 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
     /// - Throws: What `FetchedResultsController.performFetch()` throws.
     public func performFetch() async throws {
         isStarted = true
-        try await controller.performFetch()
-        updates?.cancel()
-        let changes = controller.changes
-        updates = Task { [weak self] in
-            do {
-                for try await update in changes {
-                    guard let self else { return }
-                    self.receive(update)
-                }
-            } catch {
-                self?.error = error
-            }
-            if !Task.isCancelled { self?.resumeFetch() }
-        }
-        // The task runs on this actor: it cannot take the first update
-        // before the continuation is in place.
-        await withCheckedContinuation { fetched = $0 }
+        try await follower.follow(controller, receive: { [weak self] update in self?.receive(update) },
+                                  fail: { [weak self] error in self?.error = error })
     }
 
     /// Starts ``performFetch()`` unless it already ran; a failure lands in
@@ -119,20 +99,12 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
 
     /// Stops following the controller; the results stay as they are.
     public func stop() {
-        updates?.cancel()
-        updates = nil
-        resumeFetch()
+        follower.stop()
     }
 
     private func receive(_ update: FetchedResultsUpdate<Item>) {
         if update.isInitial || !update.changes.isEmpty {
             results = Results(snapshot: update.snapshot, lastChanges: update.changes)
         }
-        resumeFetch()
-    }
-
-    private func resumeFetch() {
-        fetched?.resume()
-        fetched = nil
     }
 }
