@@ -82,3 +82,19 @@ extension Database {
     }
 }
 
+
+extension Database {
+    /// Runs `body` in a read transaction, so that everything it reads comes
+    /// from one snapshot of the database, even while other connections
+    /// commit (in WAL mode they go on; with a rollback journal they wait
+    /// for it to end). Inside a transaction already, `body` simply runs.
+    ///
+    /// A read transaction that cannot begin (it never fails in practice)
+    /// leaves `body` to run statement by statement.
+    func inReadSnapshot<T>(_ body: () -> T) -> T {
+        guard !isInsideTransaction, (try? execute(sql: "BEGIN DEFERRED TRANSACTION")) != nil else { return body() }
+        let result = body()
+        if isInsideTransaction, (try? execute(sql: "COMMIT TRANSACTION")) == nil { rollbackQuietly() }
+        return result
+    }
+}
