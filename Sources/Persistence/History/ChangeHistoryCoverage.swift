@@ -80,6 +80,11 @@ struct ChangeHistoryCoverage {
         }
         for trigger in expected.triggers {
             guard let found = installed[trigger.name.sqlNameKey()] else {
+                let conflictTriggers = expected.triggers.filter { $0.name.hasPrefix(ChangeHistorySchema.triggerName("", "conflict")) }
+                if conflictTriggers.contains(where: { $0.name == trigger.name }),
+                   !conflictTriggers.contains(where: { installed[$0.name.sqlNameKey()] != nil }) {
+                    return ChangeHistoryError(.triggersOutdated, "table \"\(table)\" gained a unique index after its history was enabled: rows REPLACE deletes through it are not recorded (run enableChangeHistory again)")
+                }
                 return ChangeHistoryError(.triggersMissing, "the trigger \(trigger.name) of table \"\(table)\" was dropped: its changes are no longer recorded (run enableChangeHistory again)")
             }
             guard found.table.sqlNameKey() == expected.table.sqlNameKey() else {
