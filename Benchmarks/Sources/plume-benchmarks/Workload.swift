@@ -84,6 +84,9 @@ enum WorkloadRegistry {
             ExternalObserveWorkload(name: "observe.external.nohistory.100k", rows: 100_000, history: false),
             ExternalObserveWorkload(name: "observe.external.history.1m", rows: 1_000_000, history: true),
             ExternalObserveWorkload(name: "observe.external.nohistory.1m", rows: 1_000_000, history: false),
+            ExternalWatchWorkload(name: "observe.external.watch.1k", rows: 1_000),
+            ExternalWatchWorkload(name: "observe.external.watch.100k", rows: 100_000),
+            ExternalWatchWorkload(name: "observe.external.watch.1m", rows: 1_000_000),
         ]
     }
 }
