@@ -104,7 +104,8 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// Fetches the rows and starts observing the database.
     ///
     /// The fetch and the start of observation happen in one step on the
-    /// writer's queue, so no commit falls between them. Calling it again
+    /// writer's queue, in one read transaction, so no commit of this
+    /// process or another falls between them. Calling it again
     /// refetches without reporting changes (as Core Data does).
     ///
     /// - Throws: ``FetchedResultsError`` (duplicate identities, a missing
@@ -114,7 +115,9 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// - Complexity: O(n log n) for n rows.
     public func performFetch() throws {
         try request.validate()
-        try database.writeWithoutTransactionAndWait { db in
+        // One read transaction: another process's commit cannot fall
+        // between the fetch and the data version observation starts from.
+        try database.writeWithoutTransactionAndWait { db in try db.inReadSnapshot {
             // Fetches run one at a time on the writer queue: the next
             // generation is this fetch's until another one starts.
             let generation = state.withLock { $0.generation &+ 1 }
@@ -142,7 +145,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                 return state.observation
             }
             replaced?.cancel()
-        }
+        } }
     }
 
     /// Fetches the rows and starts observing, without blocking a thread.

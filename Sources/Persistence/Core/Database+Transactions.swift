@@ -89,12 +89,18 @@ extension Database {
     /// commit (in WAL mode they go on; with a rollback journal they wait
     /// for it to end). Inside a transaction already, `body` simply runs.
     ///
-    /// A read transaction that cannot begin (it never fails in practice)
-    /// leaves `body` to run statement by statement.
-    func inReadSnapshot<T>(_ body: () -> T) -> T {
-        guard !isInsideTransaction, (try? execute(sql: "BEGIN DEFERRED TRANSACTION")) != nil else { return body() }
-        let result = body()
-        if isInsideTransaction, (try? execute(sql: "COMMIT TRANSACTION")) == nil { rollbackQuietly() }
-        return result
+    /// The "fetch, then observe" starters run in one: a commit by another
+    /// process cannot fall between the first fetch and the data version
+    /// observation starts from. A read transaction that cannot begin (it
+    /// never fails in practice) leaves `body` to run statement by
+    /// statement.
+    ///
+    /// - Throws: What `body` throws.
+    package func inReadSnapshot<T>(_ body: () throws -> T) rethrows -> T {
+        guard !isInsideTransaction, (try? execute(sql: "BEGIN DEFERRED TRANSACTION")) != nil else { return try body() }
+        defer {
+            if isInsideTransaction, (try? execute(sql: "COMMIT TRANSACTION")) == nil { rollbackQuietly() }
+        }
+        return try body()
     }
 }
