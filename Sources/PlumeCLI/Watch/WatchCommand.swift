@@ -123,7 +123,7 @@ struct WatchCommand: ParsableCommand {
         Shell.prepareConnections(of: &configuration)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         let controller = FetchedResultsController<Row>(database: queue, request: request, queue: .main)
-        try controller.performFetch()
+        try controller.performFetchAndWait()
         return controller
     }
 }
