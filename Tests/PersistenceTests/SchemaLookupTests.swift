@@ -1,5 +1,5 @@
 import Foundation
-@testable import Persistence
+import Persistence
 import Testing
 
 /// `tableExists(_:in:)` and `columns(in:in:)` find a table where an
@@ -103,17 +103,5 @@ import Testing
         #expect(columns?.message == "no such schema: nowhere")
         try db.execute(sql: "DETACH DATABASE backup")
         #expect(throws: DatabaseError.self) { try db.tableExists("photo", in: "backup") }
-    }
-
-    /// Plume's own tables live in main: the lookup the change history
-    /// needs ignores a table of the same name elsewhere.
-    @Test func plumeTablesAreLookedForInMainOnly() throws {
-        let db = try Self.database()
-        defer { try? db.close() }
-        try db.execute(sql: "CREATE TABLE archive.plume_history_meta (key, value); CREATE TEMP TABLE plume_history (seq)")
-        #expect(try db.tableExists("plume_history_meta") && db.tableExists("plume_history"))
-        #expect(try !db.plumeTableExists("plume_history_meta") && !db.plumeTableExists("plume_history"))
-        try db.execute(sql: "CREATE TABLE main.plume_history (seq)")
-        #expect(try db.plumeTableExists("plume_history"))
     }
 }

@@ -33,13 +33,4 @@ extension Database {
         }
         return name
     }
-
-    /// Whether one of Plume's own tables (the change history's
-    /// `plume_history*` tables) exists. They live in `main`: a table of
-    /// the same name in `temp` or in an attached database is not theirs.
-    ///
-    /// - Throws: ``DatabaseError``.
-    func plumeTableExists(_ name: String) throws -> Bool {
-        try tableExists(name, in: "main")
-    }
 }
