@@ -48,7 +48,7 @@ import Testing
     @Test func nothingIsDeliveredAfterCancelOrRelease() async throws {
         try await Self.withQueue { dbQueue in
             var values: [Int] = []
-            var token: ValueObservationToken? = dbQueue.observe { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0 }
+            var token: AnyDatabaseCancellable? = dbQueue.observe { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM photo") ?? 0 }
                 .start(scheduling: .immediate) { values.append($0) }
             // A commit, then the release before the main actor runs again.
             try dbQueue.writeAndWait { db in try db.execute(sql: "INSERT INTO photo (name) VALUES ('a')") }

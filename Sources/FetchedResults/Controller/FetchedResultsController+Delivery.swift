@@ -35,25 +35,15 @@ extension FetchedResultsController {
     private func drainDelegateMailbox() {
         guard let update = delegateMailbox.takeForDrain() else { return }
         state.withLock { $0.snapshot = update.snapshot }
-        onMainActor { [self] in
+        mainActor.run { [self] in
             if let delegate { notify(delegate, of: update) }
         }
         queue.async { [self] in drainDelegateMailbox() }
     }
 
-    /// Runs `body` on the main actor: at once when `queue` is the main
-    /// queue (the default), else after what the main queue already holds.
-    private func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(body)
-        } else {
-            DispatchQueue.main.async { MainActor.assumeIsolated(body) }
-        }
-    }
-
     /// Ends every async subscription with the error and tells the delegate.
     private func fail(_ error: any Error, generation: UInt64) {
-        let stopped = state.withLock { state -> (DatabaseChangeObservation?, [UpdateMailbox<Item>])? in
+        let stopped = state.withLock { state -> (AnyDatabaseCancellable?, [UpdateMailbox<Item>])? in
             guard state.generation == generation else { return nil }
             state.failure = error
             defer {
@@ -66,7 +56,7 @@ extension FetchedResultsController {
         observation?.cancel()
         for mailbox in mailboxes { mailbox.finish(throwing: error) }
         queue.async { [self] in
-            onMainActor { [self] in delegate?.controller(self, didFailWith: error) }
+            mainActor.run { [self] in delegate?.controller(self, didFailWith: error) }
         }
     }
 

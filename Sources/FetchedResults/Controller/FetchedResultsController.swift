@@ -63,7 +63,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         /// The latest computed snapshot, ahead of `snapshot` until delivered.
         var latest = FetchedResultsSnapshot<Item>.empty
         weak var delegate: (any FetchedResultsControllerDelegate<Item>)?
-        var observation: DatabaseChangeObservation?
+        var observation: AnyDatabaseCancellable?
         /// The fetch whose engine may deliver: a number each
         /// `performFetch()` (and `stopObserving()`) moves on.
         var generation: UInt64 = 0
@@ -76,6 +76,8 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     let state = Mutex(State())
     /// The updates on their way to the delegate (see ``UpdateMailbox``).
     let delegateMailbox = UpdateMailbox<Item>()
+    /// The hop to the main actor for the delegate.
+    let mainActor = MainActorDelivery()
 
     /// Creates a controller. Nothing is fetched before ``performFetch()``.
     ///

@@ -27,7 +27,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     var storage: ResultsStorage<Item>
     var snapshot: FetchedResultsSnapshot<Item>
     /// The engine's change source; a cancelled one stops pending refetches.
-    var observation: DatabaseChangeObservation?
+    var observation: AnyDatabaseCancellable?
     /// Where updates and the failure go.
     private let output: EngineOutput<Item>
     private var hasFailed = false

@@ -89,7 +89,7 @@ public final class DatabasePool: DatabaseWriter {
         try await writer.async(body)
     }
 
-    public func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> DatabaseChangeObservation {
+    public func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable {
         observationCenter.add(observer)
     }
 

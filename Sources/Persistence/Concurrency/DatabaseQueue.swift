@@ -66,7 +66,7 @@ public final class DatabaseQueue: DatabaseWriter {
         try await connection.async(body)
     }
 
-    public func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> DatabaseChangeObservation {
+    public func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable {
         observationCenter.add(observer)
     }
 

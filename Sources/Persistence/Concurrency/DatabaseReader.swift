@@ -92,5 +92,5 @@ public protocol DatabaseWriter: DatabaseReader {
     /// not write, there; keep it short: hand heavy work to another queue.
     ///
     /// - Returns: The observation; it stops when cancelled or deallocated.
-    func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> DatabaseChangeObservation
+    func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable
 }

@@ -70,14 +70,14 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
     @MainActor
     public func start(scheduling: ValueObservationScheduling = .async,
                       onError: @escaping @MainActor (any Error) -> Void = { _ in },
-                      onChange: @escaping @MainActor (Value) -> Void) -> ValueObservationToken {
+                      onChange: @escaping @MainActor (Value) -> Void) -> AnyDatabaseCancellable {
         // Values already on their way to the main queue are dropped once
         // the token is cancelled there.
-        let gate = DeliveryGate()
+        let gate = MainActorDelivery()
         let observer = ValueObserver(
             fetch: fetch, isDuplicate: isDuplicate,
-            onValue: { value in gate.onMainActor { onChange(value) } },
-            onFailure: { error in gate.onMainActor { onError(error) } })
+            onValue: { value in gate.run { onChange(value) } },
+            onFailure: { error in gate.run { onError(error) } })
         let writer = self.writer
         switch scheduling {
         case .immediate:
@@ -85,25 +85,9 @@ public struct ValueObservation<Value: Sendable>: AsyncSequence, Sendable {
         case .async:
             DispatchQueue.global().async { observer.start(on: writer) }
         }
-        return ValueObservationToken {
+        return AnyDatabaseCancellable {
             gate.close()
             observer.stop()
-        }
-    }
-}
-
-/// Delivers to the main actor until closed.
-private final class DeliveryGate: Sendable {
-    private let isClosed = Mutex(false)
-
-    func close() {
-        isClosed.withLock { $0 = true }
-    }
-
-    func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-        DispatchQueue.main.async { [self] in
-            guard !isClosed.withLock({ $0 }) else { return }
-            MainActor.assumeIsolated(body)
         }
     }
 }
@@ -117,27 +101,6 @@ public enum ValueObservationScheduling: Sendable, Hashable {
     /// At once: `start` fetches the first value on the calling thread and
     /// hands it to `onChange` before it returns.
     case immediate
-}
-
-/// Keeps an observation started with
-/// ``ValueObservation/start(scheduling:onError:onChange:)`` alive: it stops
-/// when the token is cancelled or released.
-public final class ValueObservationToken: Sendable {
-    private let stop: @Sendable () -> Void
-
-    init(stop: @escaping @Sendable () -> Void) {
-        self.stop = stop
-    }
-
-    deinit {
-        stop()
-    }
-
-    /// Stops the observation; no value is delivered after it returns on
-    /// the main actor. Calling it again does nothing.
-    public func cancel() {
-        stop()
-    }
 }
 
 extension DatabaseWriter {
@@ -172,7 +135,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     private struct State {
         var region = DatabaseRegion()
         var last: Value?
-        var observation: DatabaseChangeObservation?
+        var observation: AnyDatabaseCancellable?
         var isStopped = false
     }
 
@@ -248,7 +211,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     }
 
     func stop() {
-        let observation = state.withLock { state -> DatabaseChangeObservation? in
+        let observation = state.withLock { state -> AnyDatabaseCancellable? in
             state.isStopped = true
             defer { state.observation = nil }
             return state.observation

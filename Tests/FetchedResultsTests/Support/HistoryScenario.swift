@@ -16,7 +16,7 @@ final class HistoryScenario: Sendable {
     let consumer: LiveConsumer
     /// The history problems observers were told of, newest last.
     let problems = Mutex<[ChangeHistoryError]>([])
-    private let observation: DatabaseChangeObservation
+    private let observation: AnyDatabaseCancellable
 
     /// Opens `path` in `journalMode`, runs `schema`, and starts a
     /// controller on `request` whose every delivered list `invariant`

@@ -22,14 +22,14 @@ final class ChangeObservationCenter: @unchecked Sendable {
         self.pollInterval = pollInterval
     }
 
-    func add(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> DatabaseChangeObservation {
+    func add(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable {
         let id: UInt64 = writer.sync { db in
             nextID += 1
             observers[nextID] = observer
             if token == nil { start(db) }
             return nextID
         }
-        return DatabaseChangeObservation { [weak self] in
+        return AnyDatabaseCancellable { [weak self] in
             guard let self else { return }
             self.writer.schedule { db in self.remove(id, db) }
         }
