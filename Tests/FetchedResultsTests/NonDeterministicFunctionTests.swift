@@ -79,6 +79,20 @@ import Testing
         }
     }
 
+    /// An application function replacing a built-in is judged by its own
+    /// registration.
+    @Test(arguments: [false, true])
+    func aReplacedBuiltInIsJudgedByItsRegistration(pure: Bool) async throws {
+        let lower = DatabaseFunction("lower", argumentCount: 1, pure: pure) { arguments in
+            guard case .text(let text) = arguments[0] else { return nil }
+            return text.lowercased()
+        }
+        let request = FetchRequest(sql: "SELECT id, lower(name) AS l FROM item ORDER BY l, id")
+        try await FastPathHarness.run(schema: Self.schema, request: request, functions: [lower]) { harness in
+            #expect(harness.statistics.refetchReason == (pure ? nil : .nonDeterministicFunction("lower")))
+        }
+    }
+
     /// A row whose filter result changes with no write to it: the next
     /// commit, to another row, shows it gone, as a refetch does.
     @Test(arguments: [

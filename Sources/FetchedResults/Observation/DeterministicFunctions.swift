@@ -49,19 +49,19 @@ enum DeterministicFunctions {
     /// deterministic, or nil when all are.
     ///
     /// - Parameter names: Lowercased function names.
-    /// - Throws: ``DatabaseError``.
-    static func firstUnproven(_ names: Set<String>, _ db: Database) throws -> String? {
+    static func firstUnproven(_ names: Set<String>, _ db: Database) -> String? {
         guard !names.isEmpty else { return nil }
         let sorted = names.sorted()
-        guard let registered = try registrations(of: sorted, db) else {
+        guard let registered = registrations(of: sorted, db) else {
             // No `pragma_function_list` (SQLITE_OMIT_INTROSPECTION_PRAGMAS):
             // the built-ins alone.
             return sorted.first { !builtIns.contains($0) }
         }
         return sorted.first { name in
-            let entries = registered[name] ?? []
-            // Unknown to the connection: nothing proves it.
-            return entries.isEmpty || entries.contains { entry in
+            // Not listed (some builds leave inline built-ins out): a
+            // built-in no application function replaces, or unknown.
+            guard let entries = registered[name] else { return !builtIns.contains(name) }
+            return entries.contains { entry in
                 entry.isBuiltIn ? !builtIns.contains(name) : entry.flags & deterministicFlag == 0
             }
         }
@@ -69,7 +69,7 @@ enum DeterministicFunctions {
 
     /// Every registration of each name (one per argument count, built-in
     /// or not), or nil when the connection cannot list them.
-    private static func registrations(of names: [String], _ db: Database) throws -> [String: [(isBuiltIn: Bool, flags: Int64)]]? {
+    private static func registrations(of names: [String], _ db: Database) -> [String: [(isBuiltIn: Bool, flags: Int64)]]? {
         let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
         let sql = "SELECT lower(name) AS name, builtin, flags FROM pragma_function_list WHERE lower(name) IN (\(placeholders))"
         guard let rows = try? Row.fetchAll(db, sql: sql, arguments: StatementArguments(positional: names.map { .text($0) })) else { return nil }

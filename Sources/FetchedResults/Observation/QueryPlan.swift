@@ -70,7 +70,7 @@ struct QueryPlan<Item: FetchableRecord & Sendable> {
             path = try SingleTableQuery.analyze(request, statement: statement, db).map { .raw($0) }
         }
         guard case .success = path else { return path }
-        if let function = try DeterministicFunctions.firstUnproven(statement.calledFunctions, db) {
+        if let function = DeterministicFunctions.firstUnproven(statement.calledFunctions, db) {
             return .failure(.nonDeterministicFunction(function))
         }
         return path

@@ -24,12 +24,12 @@ struct FastPathHarness {
     let controller: FetchedResultsController<Row>
     let request: FetchRequest
 
-    /// Opens a queue with `plume_test_threshold()` (reading `threshold`)
-    /// and `plume_test_twice(x)` (registered deterministic), runs `schema`,
-    /// starts a controller on `request`, runs `body`, and closes all on
-    /// success and on error.
+    /// Opens a queue with `plume_test_threshold()` (reading `threshold`),
+    /// `plume_test_twice(x)` (registered deterministic) and `functions`,
+    /// runs `schema`, starts a controller on `request`, runs `body`, and
+    /// closes all on success and on error.
     static func run(schema: [String], request: FetchRequest, threshold: MovingThreshold = MovingThreshold(),
-                    _ body: (FastPathHarness) async throws -> Void) async throws {
+                    functions: [DatabaseFunction] = [], _ body: (FastPathHarness) async throws -> Void) async throws {
         try await TestDatabase.withTemporary { database in
             var configuration = Database.Configuration()
             configuration.externalChangePollInterval = .milliseconds(10)
@@ -41,6 +41,7 @@ struct FastPathHarness {
                     guard case .integer(let value) = arguments[0] else { return nil }
                     return value * 2
                 })
+                for function in functions { try db.add(function: function) }
             }
             let writer = try DatabaseQueue(path: database.path, configuration: configuration)
             let controller = FetchedResultsController<Row>(database: writer, request: request, queue: DispatchQueue(label: "fast-path"))
