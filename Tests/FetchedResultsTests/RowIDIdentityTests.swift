@@ -91,6 +91,27 @@ import Testing
         }
     }
 
+    /// Whether a primary key aliases the rowid, told by its automatic
+    /// index, agrees with what SQLite does with the key's value: an alias
+    /// becomes the rowid.
+    @Test(arguments: [
+        "id INTEGER PRIMARY KEY", "id integer primary key", "id Integer Primary Key ASC", "id INTEGER PRIMARY KEY DESC",
+        "id INTEGER, PRIMARY KEY (id DESC)", "id INTEGER, PRIMARY KEY (id ASC)", "id INT PRIMARY KEY", "id BIGINT PRIMARY KEY",
+        "id INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT", "id \"INTEGER\" PRIMARY KEY", "id INTEGER PRIMARY KEY ON CONFLICT REPLACE",
+        "id INTEGER UNIQUE, k TEXT PRIMARY KEY", "id INTEGER, a INTEGER, PRIMARY KEY (id, a)", "id TEXT PRIMARY KEY",
+        "id INTEGER", "id INTEGER PRIMARY KEY, UNIQUE (id)",
+    ])
+    func theAliasRuleAgreesWithSQLite(columns: String) throws {
+        let queue = try DatabaseQueue()
+        defer { try? queue.close() }
+        try queue.writeWithoutTransactionAndWait { db in
+            try db.execute(sql: "CREATE TABLE t (\(columns))")
+            try db.execute(sql: "INSERT INTO t (id) VALUES (10)")
+            let isAlias = try Bool.fetchOne(db, sql: "SELECT _rowid_ = 10 FROM t") ?? false
+            #expect(try RowIDTable("t", db)?.readsRowID("id") == isAlias)
+        }
+    }
+
     static func schema(_ lookAlike: LookAlike) -> [String] {
         var inserts = RowInserts(key: lookAlike.key)
         return [lookAlike.create] + (0..<20).map { index in inserts.next(score: index % 8, section: index % 3) }
