@@ -30,6 +30,16 @@ import Testing
         #expect(blocks == [.init(line: 3, code: "let a = 1\n"), .init(line: 12, code: "print(a)\n")])
     }
 
+    /// The README's tour runs as top-level code too, through its first
+    /// `try await controller.performFetch()`.
+    @Test func theTopLevelTourReachesTheControllersFetch() throws {
+        let package = try ExamplePackage(root: Self.root)
+        let tour = try #require(package.programs.first { $0.target == "README_TopLevel" })
+        #expect(tour.isTopLevel)
+        #expect(tour.blocks.blocks.first?.code.contains("try await dbQueue.write") == true)
+        #expect(tour.blocks.blocks.last?.code.contains("try await controller.performFetch()") == true)
+    }
+
     @Test(.timeLimit(.minutes(20)))
     func everyDocumentedProgramBuildsAndRuns() throws {
         let package = try ExamplePackage(root: Self.root)

@@ -40,15 +40,25 @@ struct ExamplePackage {
             guard !blocks.blocks.isEmpty else { return nil }
             return Program(target: Self.targetName(document), document: document, blocks: blocks)
         }
-        // The tour's first block, as a new user pastes it into a
-        // `main.swift`: `try await dbQueue.write { … }` must be the async
-        // write there too, without a warning.
-        if let readme = programs.first(where: { $0.document == "README.md" }), let first = readme.blocks.blocks.first {
-            var tour = readme.blocks
-            tour.blocks = [first]
+        if let readme = programs.first(where: { $0.document == "README.md" }), let tour = Self.topLevelTour(readme.blocks) {
             programs.append(Program(target: "README_TopLevel", document: "README.md", blocks: tour, isTopLevel: true))
         }
         self.programs = programs
+    }
+
+    /// The README's tour as a new user pastes it into a `main.swift`, from
+    /// its first block through the controller's first fetch:
+    /// `try await dbQueue.write { … }` and `try await controller.performFetch()`
+    /// must be the async calls there too, without a warning (in top-level
+    /// code Swift ranks a blocking overload of the same name first). Nil
+    /// when the README has no such block.
+    static func topLevelTour(_ readme: MarkdownSwiftBlocks) -> MarkdownSwiftBlocks? {
+        guard let fetch = readme.blocks.firstIndex(where: { $0.code.contains("try await controller.performFetch()") }) else {
+            return nil
+        }
+        var tour = readme
+        tour.blocks = Array(readme.blocks[...fetch])
+        return tour
     }
 
     /// `README.md` → `README`, `Sources/Persistence/Persistence.docc/GettingStarted.md`

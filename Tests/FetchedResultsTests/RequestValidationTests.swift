@@ -35,4 +35,22 @@ import FetchedResults
         #expect(error.code == code)
         #expect(error.description.contains(text), "\(error)")
     }
+
+    /// The table of a structured request is looked for as SQL finds it:
+    /// in `temp` and in attached databases too.
+    @Test(arguments: ["CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY, name TEXT)",
+                      "ATTACH DATABASE ':memory:' AS archive; CREATE TABLE archive.scratch (id INTEGER PRIMARY KEY, name TEXT)"])
+    func aTableOutsideMainIsFound(creation: String) async throws {
+        let queue = try DatabaseQueue()
+        try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: creation)
+            try db.execute(sql: "INSERT INTO scratch (name) VALUES ('b'), ('a')")
+        }
+        let controller = FetchedResultsController<Row>(database: queue, request: FetchRequest(table: "scratch", sortedBy: [.ascending("name")]),
+                                                       queue: DispatchQueue(label: "scratch"))
+        try await controller.performFetch()
+        #expect(try controller.fetchedObjects.map { $0["name"] } == ["a", "b"])
+        controller.stopObserving()
+        try queue.close()
+    }
 }

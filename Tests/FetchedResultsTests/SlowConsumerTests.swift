@@ -37,7 +37,7 @@ import Testing
 
     static func expected(_ writer: any DatabaseWriter) throws -> [ListSection<Row>] {
         let fresh = FetchedResultsController<Row>(database: writer, request: request, queue: DispatchQueue(label: "fresh"))
-        try fresh.performFetch()
+        try fresh.performFetchAndWait()
         defer { fresh.stopObserving() }
         return try fresh.snapshot.listSections()
     }

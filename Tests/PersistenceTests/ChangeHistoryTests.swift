@@ -92,20 +92,27 @@ import Testing
         }
     }
 
-    @Test func historyEditedByHandOrTriggersDroppedAreDetected() throws {
+    @Test func historyRowsCannotBeEditedAndDroppedTriggersAreDetected() throws {
         try Self.withHistory { db, path in
             let start = try db.currentChangeHistoryToken()
             for index in 0..<3 { try db.execute(sql: "INSERT INTO photo (name) VALUES (?)", arguments: ["p\(index)"]) }
-            try runSQLiteShell(path, "DELETE FROM plume_history WHERE seq = \(start.sequence + 2)")
-            let error4 = caught(ChangeHistoryError.self) { _ = try db.changeHistory(since: start) }
-            #expect(error4?.code == .historyDamaged)
-            try runSQLiteShell(path, "UPDATE plume_history SET op = 9")
-            let error5 = caught(ChangeHistoryError.self) { _ = try db.changeHistory(since: nil) }
-            #expect(error5?.code == .historyDamaged)
-            try runSQLiteShell(path, "DROP TRIGGER plume_history_photo_update")
+            // The guards refuse edits: deleting the newest rows inside the
+            // writing transaction would leave no gap to notice.
+            #expect(try runSQLiteShell(path, "BEGIN; INSERT INTO photo (name) VALUES ('p3'); DELETE FROM plume_history WHERE seq > \(start.sequence + 3); COMMIT;", allowFailure: true).contains("deleted only by pruning"))
+            #expect(try runSQLiteShell(path, "UPDATE plume_history SET op = 9", allowFailure: true).contains("cannot be edited"))
+            #expect(try db.changeHistory(since: start).entries.map(\.operation) == [.insert, .insert, .insert])
+            // A gap left by a guard dropped on purpose is still noticed.
+            try runSQLiteShell(path, "DROP TRIGGER plume_history_guard_delete; DELETE FROM plume_history WHERE seq = \(start.sequence + 2)")
+            let gap = caught(ChangeHistoryError.self) { _ = try db.changeHistory(since: start) }
+            #expect(gap?.code == .triggersMissing)
+            #expect(gap?.message.contains("plume_history_guard_delete") == true)
+            try db.enableChangeHistory(for: ["photo"])
+            let damaged = caught(ChangeHistoryError.self) { _ = try db.changeHistory(since: start) }
+            #expect(damaged?.code == .historyDamaged)
+            try runSQLiteShell(path, "DROP TRIGGER plume_history_update_photo")
             let dropped = caught(ChangeHistoryError.self) { _ = try db.changeHistory(since: nil) }
             #expect(dropped?.code == .triggersMissing)
-            #expect(dropped?.message.contains("plume_history_photo_update") == true)
+            #expect(dropped?.message.contains("plume_history_update_photo") == true)
         }
     }
 
@@ -114,7 +121,7 @@ import Testing
             let token = try db.currentChangeHistoryToken()
             try db.disableChangeHistory(for: ["PHOTO"])
             #expect(try db.changeHistoryTables() == ["tag"])
-            let photoTriggers = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name LIKE 'plume_history_photo%'")
+            let photoTriggers = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'photo'")
             #expect(photoTriggers == 0)
             try db.disableChangeHistory()
             #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE 'plume%'").isEmpty)

@@ -20,7 +20,8 @@ import Testing
         try await writer.write { db in try makePhotoTable(db) }
         let received = Signal<DatabaseChanges>()
         let observation = writer.observeChanges { db, changes in
-            #expect(!db.isInsideTransaction)
+            // One read transaction: the observer reads one snapshot.
+            #expect(db.isInsideTransaction)
             received.send(changes)
         }
         await #expect(throws: Rollback.self) {

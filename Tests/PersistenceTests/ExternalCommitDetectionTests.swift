@@ -74,12 +74,23 @@ import Testing
 
 /// Runs one statement in the `sqlite3` shell and checks it succeeded.
 func runSQLiteShell(_ path: String, _ sql: String) throws {
+    _ = try runSQLiteShell(path, sql, allowFailure: false)
+}
+
+/// Runs `sql` with the `sqlite3` shell as another process would, and
+/// returns what it printed on standard error.
+@discardableResult
+func runSQLiteShell(_ path: String, _ sql: String, allowFailure: Bool) throws -> String {
     let shell = "/usr/bin/sqlite3"
     try #require(FileManager.default.isExecutableFile(atPath: shell), "the sqlite3 shell is needed")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: shell)
     process.arguments = ["-cmd", ".timeout 5000", path, sql]
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 \(path) \(sql)")
+    if !allowFailure { #expect(process.terminationStatus == 0, "sqlite3 \(path) \(sql): \(message)") }
+    return message
 }

@@ -2,37 +2,90 @@ import FetchedResults
 import Foundation
 import Persistence
 
-/// `insert.history`: the `insert` workload through Plume with the change
-/// history enabled on `photo` (each row also appends one history row),
-/// against the same inserts without history (`plain`).
-struct HistoryInsertWorkload: Workload {
-    var name: String { "insert.history" }
+/// `insert.history`, `update.history`, `delete.history`: 200k single-row
+/// statements in one transaction through Plume with the change history
+/// enabled on `photo` (each row also appends one history row), against
+/// the same statements without history (`plain`) and with SQLite's floor
+/// for any recording trigger (`floor`: a trigger inserting a constant row
+/// into an empty table, which costs a statement journal like any trigger
+/// that writes). `.txn` variants run 2,000 single-row transactions instead.
+struct HistoryWriteWorkload: Workload {
+    enum Operation: String { case insert, update, delete }
+
+    var operation: Operation
     var rows: Int
+    /// One transaction per statement instead of one for all.
+    var singleRowTransactions = false
+
+    var name: String { "\(operation.rawValue).history\(singleRowTransactions ? ".txn" : "")" }
 
     func makeContestants(in directory: URL) throws -> [Contestant] {
         let photos = PhotoFixture.photos(count: rows)
+        let statements = singleRowTransactions ? min(rows, 2_000) : rows
         var counter = 0
-        func emptyFile(history: Bool) throws -> (String, Database) {
+        func file(_ recording: Recording) throws -> (String, Database) {
             counter += 1
-            let path = directory.appendingPathComponent("insert-history-\(counter).sqlite").path
-            try RawSQLite.makeFilledDatabase(at: path, photos: [])
+            let path = directory.appendingPathComponent("\(name)-\(counter).sqlite").path
+            try RawSQLite.makeFilledDatabase(at: path, photos: operation == .insert ? [] : photos)
             let db = try PlumePhotos.open(path)
-            if history { try db.enableChangeHistory(for: ["photo"]) }
+            switch recording {
+            case .history: try db.enableChangeHistory(for: ["photo"])
+            case .floor: try db.execute(sql: Self.floorTrigger(operation))
+            case .none: break
+            }
             return (path, db)
         }
-        func contestant(_ contender: Contender, history: Bool) -> Contestant {
+        func contestant(_ contender: Contender, _ recording: Recording) -> Contestant {
             Contestant(contender: contender) {
-                let (path, db) = try emptyFile(history: history)
+                let (path, db) = try file(recording)
                 return Trial(run: {
-                    try PlumePhotos.insert(photos, into: db)
-                    return photos.count
+                    try run(Array(photos.prefix(statements)), db)
+                    return statements
                 }, tearDown: {
                     try db.close()
                     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
                 })
             }
         }
-        return [contestant(.plume, history: true), contestant(.plain, history: false)]
+        return [contestant(.plume, .history), contestant(.plain, .none), contestant(.floor, .floor)]
+    }
+
+    private enum Recording { case history, floor, none }
+
+    /// The cheapest trigger that writes: one constant row into an empty
+    /// table, per changed row.
+    private static func floorTrigger(_ operation: Operation) -> String {
+        """
+        CREATE TABLE c (x);
+        CREATE TRIGGER floor AFTER \(operation.rawValue.uppercased()) ON photo BEGIN INSERT INTO c VALUES (1); END;
+        """
+    }
+
+    private func run(_ photos: [PhotoValue], _ db: Database) throws {
+        let sql = switch operation {
+        case .insert: PhotoFixture.insert
+        case .update: "UPDATE photo SET rating = ?2 WHERE id = ?1"
+        case .delete: "DELETE FROM photo WHERE id = ?1"
+        }
+        let statement = try db.makeStatement(sql: sql)
+        func each() throws {
+            for photo in photos {
+                try statement.bind(photo.id, at: 1)
+                switch operation {
+                case .insert:
+                    try statement.bind(photo.name, at: 2)
+                    try statement.bind(photo.created.timeIntervalSince1970, at: 3)
+                    try statement.bind(photo.rating, at: 4)
+                    try statement.bind(photo.album, at: 5)
+                case .update:
+                    try statement.bind(photo.rating + 1, at: 2)
+                case .delete:
+                    break
+                }
+                try statement.run()
+            }
+        }
+        if singleRowTransactions { try each() } else { try db.inTransaction { try each() } }
     }
 }
 

@@ -88,7 +88,7 @@ enum MemoryWorkload {
                 database: database,
                 request: FetchRequest(table: "item", sortedBy: [.ascending("name")], batchSize: 100),
                 queue: DispatchQueue(label: "memory"))
-            try controller.performFetch()
+            try controller.performFetchAndWait()
             var generator = SystemRandomNumberGenerator()
             var checksum = 0
             for _ in 0..<2_000 {

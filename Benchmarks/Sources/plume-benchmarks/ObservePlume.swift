@@ -16,7 +16,7 @@ final class PlumeObserver: @unchecked Sendable {
         database = try DatabaseQueue(path: path)
         controller = FetchedResultsController(database: database, request: request, queue: DispatchQueue(label: "plume.delivery"))
         controller.delegate = self
-        try controller.performFetch()
+        try controller.performFetchAndWait()
     }
 
     /// Renames one photo (it moves) and waits for the change set.

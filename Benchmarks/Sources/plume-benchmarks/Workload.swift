@@ -27,6 +27,10 @@ enum Contender: String, CaseIterable, Sendable {
     /// Plume without the feature a workload measures (for
     /// `insert.history`: the same inserts with no change history).
     case plain
+    /// SQLite's own floor for what a workload adds (for the history
+    /// workloads: the same writes with a trigger that inserts a constant
+    /// row into an empty table).
+    case floor
 }
 
 /// One implementation of a workload.
@@ -68,13 +72,21 @@ enum WorkloadRegistry {
             ObserveWorkload(name: "observe.incremental.sql.100k", rows: 100_000, refetch: false, rawSQL: true),
             ObserveWorkload(name: "observe.refetch.100k", rows: 100_000, refetch: true),
             ObserveWorkload(name: "observe.refetch.100k.indexed", rows: 100_000, refetch: true, indexesSortKey: true),
-            HistoryInsertWorkload(rows: rows),
+            HistoryWriteWorkload(operation: .insert, rows: rows),
+            HistoryWriteWorkload(operation: .update, rows: rows),
+            HistoryWriteWorkload(operation: .delete, rows: rows),
+            HistoryWriteWorkload(operation: .insert, rows: rows, singleRowTransactions: true),
+            HistoryWriteWorkload(operation: .update, rows: rows, singleRowTransactions: true),
+            HistoryWriteWorkload(operation: .delete, rows: rows, singleRowTransactions: true),
             ExternalObserveWorkload(name: "observe.external.history.1k", rows: 1_000, history: true),
             ExternalObserveWorkload(name: "observe.external.history.100k", rows: 100_000, history: true),
             ExternalObserveWorkload(name: "observe.external.nohistory.1k", rows: 1_000, history: false),
             ExternalObserveWorkload(name: "observe.external.nohistory.100k", rows: 100_000, history: false),
             ExternalObserveWorkload(name: "observe.external.history.1m", rows: 1_000_000, history: true),
             ExternalObserveWorkload(name: "observe.external.nohistory.1m", rows: 1_000_000, history: false),
+            ExternalWatchWorkload(name: "observe.external.watch.1k", rows: 1_000),
+            ExternalWatchWorkload(name: "observe.external.watch.100k", rows: 100_000),
+            ExternalWatchWorkload(name: "observe.external.watch.1m", rows: 1_000_000),
         ]
     }
 }

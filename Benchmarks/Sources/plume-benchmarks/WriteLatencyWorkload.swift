@@ -45,7 +45,7 @@ enum WriteLatencyWorkload {
         let controllers = try (0..<observers).map { _ in
             let controller = FetchedResultsController<PlumePhotos.RowPhoto>(database: observed, request: FetchRequest(sql: sql),
                                                                            queue: DispatchQueue(label: "latency"))
-            try controller.performFetch()
+            try controller.performFetchAndWait()
             return controller
         }
         defer { for controller in controllers { controller.stopObserving() } }

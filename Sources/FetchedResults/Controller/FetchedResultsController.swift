@@ -12,13 +12,13 @@ import Persistence
 ///     request: FetchRequest(table: "photo", sortedBy: [.ascending("album"), .ascending("name")],
 ///                           sectionColumn: "album"))
 /// controller.delegate = self          // Core Data style, on the main actor
-/// try controller.performFetch()
+/// try await controller.performFetch()  // performFetchAndWait() in synchronous code
 /// controller.numberOfSections          // sections, object(at:), indexPath(forID:)…
 ///
 /// for try await update in controller.changes { … } // or as an async sequence
 /// ```
 ///
-/// From ``performFetch()-91t8i`` on, the controller observes the database: after
+/// From ``performFetch()`` on, the controller observes the database: after
 /// each commit that may change its result (through any connection of the
 /// queue or pool, or by another process on the same file) it computes the
 /// new snapshot and the change set on the database's writer queue, off the
@@ -79,7 +79,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// The updates on their way to the delegate (see ``UpdateMailbox``).
     let delegateMailbox = UpdateMailbox<Item>()
 
-    /// Creates a controller. Nothing is fetched before ``performFetch()-91t8i``.
+    /// Creates a controller. Nothing is fetched before ``performFetch()``.
     ///
     /// - Parameters:
     ///   - database: The queue or pool to read and observe.
@@ -103,20 +103,38 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         set { state.withLock { $0.delegate = newValue } }
     }
 
-    /// Fetches the rows and starts observing the database.
+    /// Fetches the rows and starts observing the database, blocking the
+    /// calling thread (Core Data's `performAndWait`).
+    ///
+    /// For synchronous code: a command-line tool, a script's setup, a
+    /// test. Async code uses ``performFetch()``, which does not block a
+    /// thread of the concurrency pool. The two have different names so
+    /// that `try await controller.performFetch()` is the async fetch
+    /// everywhere, in top-level code too (where Swift would pick a
+    /// blocking overload of the same name), as with `readAndWait` and
+    /// `read`.
     ///
     /// The fetch and the start of observation happen in one step on the
-    /// writer's queue, so no commit falls between them. Calling it again
+    /// writer's queue, in one read transaction, so no commit of this
+    /// process or another falls between them. Calling it again
     /// refetches without reporting changes (as Core Data does).
+    ///
+    /// ```swift
+    /// let controller = FetchedResultsController<Row>(database: dbQueue, request: FetchRequest(table: "photo"))
+    /// try controller.performFetchAndWait()
+    /// print(controller.count)
+    /// ```
     ///
     /// - Throws: ``FetchedResultsError`` (duplicate identities, a missing
     ///   identity or section column, a query not ordered by its section
     ///   column), `DatabaseError` (bad SQL), or the item's decoding error.
     ///   On error the previous state and observation are kept.
     /// - Complexity: O(n log n) for n rows.
-    public func performFetch() throws {
+    public func performFetchAndWait() throws {
         try request.validate()
-        try database.writeWithoutTransactionAndWait { db in
+        // One read transaction: another process's commit cannot fall
+        // between the fetch and the data version observation starts from.
+        try database.writeWithoutTransactionAndWait { db in try db.inReadSnapshot {
             // Fetches run one at a time on the writer queue: the next
             // generation is this fetch's until another one starts.
             let generation = state.withLock { $0.generation &+ 1 }
@@ -144,16 +162,26 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                 return state.observation
             }
             replaced?.cancel()
-        }
+        } }
     }
 
-    /// Fetches the rows and starts observing, without blocking a thread.
+    /// Fetches the rows and starts observing the database, without
+    /// blocking a thread.
     ///
-    /// - Throws: See ``performFetch()``.
+    /// The fetch and the start of observation happen in one step on the
+    /// writer's queue, so no commit falls between them. Calling it again
+    /// refetches without reporting changes (as Core Data does); each
+    /// ``changes`` sequence then starts over with an initial update.
+    ///
+    /// - Throws: ``FetchedResultsError`` (duplicate identities, a missing
+    ///   identity or section column, a query not ordered by its section
+    ///   column), `DatabaseError` (bad SQL), or the item's decoding error.
+    ///   On error the previous state and observation are kept.
+    /// - Complexity: O(n log n) for n rows.
     public func performFetch() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try self.performFetch() })
+                continuation.resume(with: Result { try self.performFetchAndWait() })
             }
         }
     }
@@ -224,7 +252,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
 
     /// The updates as an asynchronous sequence: first the current
     /// snapshot, then one update per change set. Each access starts a new
-    /// subscription. A later ``performFetch()-91t8i`` sends a new initial update
+    /// subscription. A later ``performFetch()`` sends a new initial update
     /// (``FetchedResultsUpdate/isInitial``): replace the list with it.
     ///
     /// A consumer that falls behind never makes updates pile up: the

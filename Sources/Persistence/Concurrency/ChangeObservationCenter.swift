@@ -49,20 +49,16 @@ final class ChangeObservationCenter: @unchecked Sendable {
 
     private func start(_ db: Database) {
         token = db.addTransactionObserver(didCommit: { [unowned self] db, changes in
-            self.deliver(changes, db)
-            // Read before checking data_version: a commit by another
-            // connection in between is then read from the history too.
-            let newest = self.history.newestSequence(db)
-            if !self.checkExternalCommit(db), self.history.skipOwnChanges(to: newest, changes, db) {
-                self.schedulePruning()
-            }
+            self.didCommit(changes, db)
         }, didRollback: { [unowned self] db in
             _ = self.checkExternalCommit(db)
         })
-        // The history token first: a commit landing between the two reads
-        // is then read again from the history, never skipped.
-        history.resync(db)
-        lastDataVersion = (try? db.dataVersion()) ?? 0
+        // The history token and the data version from one snapshot: a
+        // commit after it is both newer than the token and a new version.
+        db.inReadSnapshot {
+            history.resync(db)
+            lastDataVersion = (try? db.dataVersion()) ?? 0
+        }
         // Nothing else can write a private in-memory database.
         guard db.location != .inMemory else { return }
         detector = ExternalCommitDetector(path: db.configuration.usesFileEvents ? db.mainFilePath : nil, queue: writer.queue, pollInterval: pollInterval) { [unowned self] in
@@ -70,22 +66,57 @@ final class ChangeObservationCenter: @unchecked Sendable {
         }
     }
 
-    /// Delivers an external commit when `PRAGMA data_version` moved;
-    /// returns whether it did. Inside a transaction it waits: the commit or
-    /// rollback that ends it checks again.
-    private func checkExternalCommit(_ db: Database) -> Bool {
-        guard db.isOpen, !db.isInsideTransaction, !observers.isEmpty,
-              let version = try? db.dataVersion(), version != lastDataVersion else { return false }
-        lastDataVersion = version
-        deliver(history.externalChanges(db), db)
-        if history.needsPruning(db) { schedulePruning() }
-        return true
+    /// Delivers a commit of this connection in a snapshot of the database
+    /// as that commit left it. When another connection committed too
+    /// (before this transaction began, or since it committed), the
+    /// snapshot holds both, and so does the delivery: the history since
+    /// the last token (which includes this commit's rows) with this
+    /// commit's rowids added, or, without a history, changes of unknown
+    /// extent.
+    private func didCommit(_ changes: DatabaseChanges, _ db: Database) {
+        db.inReadSnapshot {
+            let version = try? db.dataVersion()
+            if let version, version == lastDataVersion {
+                deliver(changes, db)
+                history.skipOwnChanges(changes, db)
+            } else {
+                lastDataVersion = version ?? lastDataVersion
+                var merged = history.externalChanges(db)
+                merged.formUnion(changes)
+                deliver(merged, db)
+            }
+        }
+        scheduleHistoryUpkeep(db)
     }
 
-    /// Prunes the change history to the configured retention after the
-    /// current delivery, never past what the observers still need.
-    private func schedulePruning() {
-        writer.schedule { db in _ = try? db.pruneChangeHistory() }
+    /// Delivers an external commit when `PRAGMA data_version` moved;
+    /// returns whether it did. Everything the delivery reads — the data
+    /// version, the history, the rows observers fetch — comes from one
+    /// snapshot (one read transaction). Inside a transaction it waits: the
+    /// commit or rollback that ends it checks again.
+    private func checkExternalCommit(_ db: Database) -> Bool {
+        guard db.isOpen, !db.isInsideTransaction, !observers.isEmpty else { return false }
+        let delivered = db.inReadSnapshot { () -> Bool in
+            guard let version = try? db.dataVersion(), version != lastDataVersion else { return false }
+            lastDataVersion = version
+            deliver(history.externalChanges(db), db)
+            return true
+        }
+        if delivered { scheduleHistoryUpkeep(db) }
+        return delivered
+    }
+
+    /// After a delivery: prunes the change history to the configured
+    /// retention when it outgrew it, and marks its clock now and then,
+    /// never past what the observers still need, and never inside the
+    /// delivery's snapshot.
+    private func scheduleHistoryUpkeep(_ db: Database) {
+        if history.needsPruning(db) {
+            writer.schedule { db in _ = try? db.pruneChangeHistory() }
+        }
+        if history.needsClockMark(db) {
+            writer.schedule { db in try? ChangeHistoryClock.mark(db) }
+        }
     }
 
     private func deliver(_ changes: DatabaseChanges, _ db: Database) {

@@ -84,9 +84,12 @@ public protocol DatabaseWriter: DatabaseReader {
     /// described row by row in external changes too.
     ///
     /// The observer runs on the writer's queue, right after the commit and
-    /// before any other write, so reading the `Database` it receives sees
-    /// exactly the committed state. Keep it short: hand heavy work to
-    /// another queue.
+    /// before any other write, inside a read transaction: everything it
+    /// reads from the `Database` it receives comes from one snapshot, the
+    /// state the changes describe, even while other processes commit. When
+    /// another connection committed too in that snapshot, the changes
+    /// include its commit (``DatabaseChanges/Origin/external``). Read, do
+    /// not write, there; keep it short: hand heavy work to another queue.
     ///
     /// - Returns: The observation; it stops when cancelled or deallocated.
     func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> DatabaseChangeObservation

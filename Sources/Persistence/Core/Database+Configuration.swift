@@ -61,6 +61,10 @@ extension Database {
         /// other use: pragmas, attached databases, SQL functions. An error
         /// it throws fails the open.
         ///
+        /// Assigning replaces whatever was set before; the method
+        /// ``prepareDatabase(_:)`` adds a step after it instead, as GRDB's
+        /// `config.prepareDatabase { db in … }` does.
+        ///
         /// ```swift
         /// var configuration = Database.Configuration()
         /// configuration.prepareDatabase = { db in
@@ -95,5 +99,35 @@ extension Database {
 
         /// The default configuration.
         public init() {}
+
+        /// Adds a step that runs on every connection a ``DatabaseQueue`` or
+        /// ``DatabasePool`` (or a ``Database``) opens, after the steps
+        /// added or assigned before it (see the property
+        /// ``prepareDatabase-swift.property``): pragmas, attached
+        /// databases, SQL functions. The first step that throws fails the
+        /// open with its error; the steps after it do not run.
+        ///
+        /// ```swift
+        /// var configuration = Database.Configuration()
+        /// configuration.prepareDatabase { db in
+        ///     try db.execute(sql: "PRAGMA cache_size = -8000")
+        /// }
+        /// configuration.prepareDatabase { db in   // runs after the first
+        ///     try db.execute(sql: "ATTACH DATABASE 'archive.sqlite' AS archive")
+        /// }
+        /// ```
+        ///
+        /// - Parameter setup: The step, called with each new connection on
+        ///   that connection's queue; what it throws fails the open.
+        public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
+            guard let previous = prepareDatabase else {
+                prepareDatabase = setup
+                return
+            }
+            prepareDatabase = { db in
+                try previous(db)
+                try setup(db)
+            }
+        }
     }
 }

@@ -82,3 +82,25 @@ extension Database {
     }
 }
 
+
+extension Database {
+    /// Runs `body` in a read transaction, so that everything it reads comes
+    /// from one snapshot of the database, even while other connections
+    /// commit (in WAL mode they go on; with a rollback journal they wait
+    /// for it to end). Inside a transaction already, `body` simply runs.
+    ///
+    /// The "fetch, then observe" starters run in one: a commit by another
+    /// process cannot fall between the first fetch and the data version
+    /// observation starts from. A read transaction that cannot begin (it
+    /// never fails in practice) leaves `body` to run statement by
+    /// statement.
+    ///
+    /// - Throws: What `body` throws.
+    package func inReadSnapshot<T>(_ body: () throws -> T) rethrows -> T {
+        guard !isInsideTransaction, (try? execute(sql: "BEGIN DEFERRED TRANSACTION")) != nil else { return try body() }
+        defer {
+            if isInsideTransaction, (try? execute(sql: "COMMIT TRANSACTION")) == nil { rollbackQuietly() }
+        }
+        return try body()
+    }
+}

@@ -111,7 +111,7 @@ public final class DatabaseCollation: Sendable {
 extension Database {
     /// Registers a function on this connection (replacing one of the same
     /// name and argument count). For every connection of a queue or pool,
-    /// register it in ``Configuration/prepareDatabase``.
+    /// register it in ``Configuration/prepareDatabase(_:)``.
     ///
     /// - Throws: ``DatabaseError`` when SQLite refuses it (a bad name, a
     ///   statement of this connection running).
@@ -131,7 +131,7 @@ extension Database {
     }
 
     /// Registers a collation on this connection. For every connection of a
-    /// queue or pool, register it in ``Configuration/prepareDatabase``.
+    /// queue or pool, register it in ``Configuration/prepareDatabase(_:)``.
     ///
     /// - Throws: ``DatabaseError`` when SQLite refuses it.
     public func add(collation: DatabaseCollation) throws {

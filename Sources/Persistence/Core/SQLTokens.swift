@@ -58,6 +58,21 @@ package struct SQLTokens {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The SQL of tokens `range`, byte for byte, except that what separates
+    /// two tokens (spaces and comments) becomes one space: the text keeps
+    /// its meaning wherever it is put, even before a clause that a line
+    /// comment would otherwise swallow.
+    package func textWithoutComments(_ range: ClosedRange<Int>) -> String {
+        var bytes: [UInt8] = []
+        for index in range {
+            if index > range.lowerBound, tokens[index - 1].range.upperBound < tokens[index].range.lowerBound {
+                bytes.append(UInt8(ascii: " "))
+            }
+            bytes.append(contentsOf: utf8[tokens[index].range])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Replaces a comment by spaces, keeping its line breaks.
     private mutating func blank(_ range: Range<Int>) {
         for index in range where utf8[index] != 0x0A { utf8[index] = 0x20 }

@@ -34,7 +34,7 @@ final class StatementAuthorizer {
             isDropStatement = true
             isSchemaChange = true
             if action == SQLITE_DROP_TABLE || action == SQLITE_DROP_TEMP_TABLE, let first {
-                writtenTables.insert(String(cString: first).lowercased())
+                writtenTables.insert(String(cString: first).sqlNameKey())
             }
         case SQLITE_ATTACH, SQLITE_DETACH, SQLITE_ALTER_TABLE, SQLITE_CREATE_INDEX,
              SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TEMP_TABLE,
@@ -54,12 +54,12 @@ final class StatementAuthorizer {
             // as functions too.
             if let second { calledFunctions.insert(String(cString: second).lowercased()) }
         case SQLITE_INSERT, SQLITE_UPDATE:
-            if let first { writtenTables.insert(String(cString: first).lowercased()) }
+            if let first { writtenTables.insert(String(cString: first).sqlNameKey()) }
         case SQLITE_DELETE:
             guard !isDropStatement, let first else { break }
             let table = String(cString: first)
             if table == "sqlite_master" || table == "sqlite_temp_master" { break }
-            writtenTables.insert(table.lowercased())
+            writtenTables.insert(table.sqlNameKey())
             // SQLITE_IGNORE disables the truncate optimization, so that the
             // update hook hears of every deleted row.
             return SQLITE_IGNORE

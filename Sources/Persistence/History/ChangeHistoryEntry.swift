@@ -34,7 +34,8 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
     /// The position of this change: pass it to
     /// ``Database/changeHistory(since:)`` to read what came after.
     public let token: ChangeHistoryToken
-    /// The lowercased name of the table.
+    /// The name of the table, with ASCII letters lowercased (SQLite's
+    /// own folding: `"Été"` and `"été"` stay two tables).
     public let table: String
     /// What happened.
     public let operation: Operation
@@ -42,8 +43,21 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
     /// table its primary key as SQL literals separated by commas (text,
     /// as `'a',3`).
     public let key: DatabaseValue
-    /// When the change was written (the writer's clock).
+    /// When the change was written, at the latest: the time of the
+    /// history's first clock mark at or after it, or the time the history
+    /// was read when no mark covers it yet. The triggers record no time
+    /// per row (it would cost every write); Plume connections mark the
+    /// clock when they enable or prune the history and, at most once a
+    /// minute, when an observing writer follows new changes.
     public let date: Date
+
+    init(token: ChangeHistoryToken, table: String, operation: Operation, key: DatabaseValue, date: Date) {
+        self.token = token
+        self.table = table
+        self.operation = operation
+        self.key = key
+        self.date = date
+    }
 }
 
 /// The changes recorded after a token, oldest first, and the token to ask

@@ -1,7 +1,7 @@
 /// Why the change history cannot be read, enabled or pruned as asked.
 ///
 /// Live observers never show a stale list because of these: they fall back
-/// to a full refetch and report the problem in
+/// to a full refetch of the tables concerned and report the problem in
 /// ``DatabaseChanges/historyProblem``.
 public struct ChangeHistoryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is, as a stable identifier
@@ -14,6 +14,8 @@ public struct ChangeHistoryError: Error, Sendable, Hashable, CustomStringConvert
             case tokenPruned = "token_pruned"
             case historyDamaged = "history_damaged"
             case triggersMissing = "triggers_missing"
+            case triggersOutdated = "triggers_outdated"
+            case uniqueIndexNotCovered = "unique_index_not_covered"
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -32,9 +34,21 @@ public struct ChangeHistoryError: Error, Sendable, Hashable, CustomStringConvert
         /// The history table was edited by hand: rows are missing or hold
         /// values Plume never writes.
         public static let historyDamaged = Code(.historyDamaged)
-        /// A table's history triggers were dropped: its changes are no
-        /// longer recorded.
+        /// A table's history triggers were dropped or now belong to
+        /// another table (`ALTER TABLE … RENAME`), or a guard of
+        /// `plume_history` was dropped: changes may go unrecorded.
         public static let triggersMissing = Code(.triggersMissing)
+        /// A table's history triggers no longer match its schema (a
+        /// unique index or key was added, changed or dropped after the
+        /// history was enabled), or the history was enabled by an earlier
+        /// version of Plume: run ``Database/enableChangeHistory(for:)``
+        /// again.
+        public static let triggersOutdated = Code(.triggersOutdated)
+        /// A table has a unique index whose conflicts a trigger cannot look
+        /// up (on a generated column, for example): rows that `REPLACE`
+        /// deletes through it would go unrecorded, so the table is always
+        /// refetched.
+        public static let uniqueIndexNotCovered = Code(.uniqueIndexNotCovered)
 
         /// The identifier, as `token_pruned`.
         public var description: String { base.rawValue }

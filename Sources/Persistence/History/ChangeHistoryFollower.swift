@@ -4,68 +4,81 @@ import Foundation
 /// other connections' commits to recorded tables reach observers row by
 /// row (``DatabaseChanges/historyTables``), like the connection's own.
 ///
+/// Every method is called inside one read transaction per delivery (see
+/// ``ChangeObservationCenter``), so the history, the schema and the rows
+/// observers then read come from one snapshot, and the token advances to
+/// exactly what that snapshot holds.
+///
 /// It keeps the token of the last change it read, and sets the
 /// connection's ``Database/changeHistoryFloor`` to it so that pruning never
-/// removes what it has yet to read. Whatever goes wrong (a schema change,
-/// a history disabled, pruned past the token, edited by hand, triggers
-/// dropped) yields changes without rowids, so observers refetch: never a
-/// stale list.
+/// removes what it has yet to read. Only tables the history provably
+/// records completely (``ChangeHistoryCoverage``) are described by rowids;
+/// whatever goes wrong (a schema change, a history disabled, pruned past
+/// the token, a trigger dropped or outdated) yields changes without rowids
+/// for the tables concerned, so observers refetch: never a stale list.
 final class ChangeHistoryFollower {
     private var token: ChangeHistoryToken?
+    /// Covered recorded tables whose keys are rowids.
     private var rowIDTables: Set<String> = []
-    private var recordedTables: Set<String> = []
+    /// Recorded tables the history covers on the current schema.
+    private var coveredTables: Set<String> = []
+    /// Why a recorded table is not covered.
+    private var problem: ChangeHistoryError?
     private var schemaVersion: Int64?
     private var sequenceAtLastPrune: Int64 = 0
+    private var sequenceAtLastClockMark: Int64 = 0
+    private var lastClockMark: ContinuousClock.Instant?
 
-    /// Takes the current token, or none when the history is not enabled.
-    /// Call when observation starts and after a schema change.
+    /// Takes the current token and coverage, or none when the history is
+    /// not enabled. Call when observation starts and after a schema change.
     func resync(_ db: Database) {
         schemaVersion = try? Int64.fetchOne(db, sql: "PRAGMA schema_version")
         if let state = try? db.changeHistoryState() {
             token = ChangeHistoryToken(databaseID: state.databaseID, sequence: state.newest)
-            recordedTables = Set(state.tables.map(\.name))
-            rowIDTables = Set(state.tables.filter(\.isRowID).map(\.name))
             sequenceAtLastPrune = max(sequenceAtLastPrune, state.newest)
+            sequenceAtLastClockMark = max(sequenceAtLastClockMark, state.newest)
+            do {
+                let coverage = try ChangeHistoryCoverage(db, tables: state.tables.map(\.name))
+                coveredTables = coverage.covered
+                problem = coverage.firstProblem
+            } catch {
+                coveredTables = []
+                problem = ChangeHistoryError(.historyDamaged, "the history's triggers could not be read: \(error)")
+            }
+            rowIDTables = Set(state.tables.filter(\.isRowID).map(\.name)).intersection(coveredTables)
         } else {
             token = nil
-            recordedTables = []
+            coveredTables = []
             rowIDTables = []
+            problem = nil
         }
         db.changeHistoryFloor = token?.sequence
     }
 
-    /// The newest recorded sequence number, read before a local commit is
-    /// checked for external commits (see ``skipOwnChanges(to:_:)``).
-    func newestSequence(_ db: Database) -> Int64? {
-        guard token != nil else { return nil }
-        return try? Int64.fetchOne(db, sql: "SELECT max(seq) FROM plume_history")
-    }
-
-    /// Moves past the changes of a local commit (already delivered from the
-    /// update hook) once no external commit was found after it.
-    ///
-    /// - Returns: Whether the history outgrew its retention, so the caller
-    ///   should prune it.
-    func skipOwnChanges(to sequence: Int64?, _ changes: DatabaseChanges, _ db: Database) -> Bool {
-        if changes.schemaChanged {
+    /// Moves past the changes of a local commit, already delivered from the
+    /// update hook, once the snapshot showed no other connection's commit.
+    func skipOwnChanges(_ changes: DatabaseChanges, _ db: Database) {
+        if changes.schemaChanged || (try? Int64.fetchOne(db, sql: "PRAGMA schema_version")) != schemaVersion {
             resync(db)
-        } else if let token, let sequence, sequence >= token.sequence {
-            self.token = ChangeHistoryToken(databaseID: token.databaseID, sequence: sequence)
-            db.changeHistoryFloor = sequence
+        } else if let token, let newest = try? Int64.fetchOne(db, sql: "SELECT max(seq) FROM main.plume_history"), newest >= token.sequence {
+            self.token = ChangeHistoryToken(databaseID: token.databaseID, sequence: newest)
+            db.changeHistoryFloor = newest
         }
-        return needsPruning(db)
     }
 
-    /// The changes of commits by other connections since the last call.
+    /// The changes of commits since the last call, read from the history
+    /// in the current snapshot.
     func externalChanges(_ db: Database) -> DatabaseChanges {
         let version = try? Int64.fetchOne(db, sql: "PRAGMA schema_version")
         guard version == schemaVersion else {
             resync(db)
-            return DatabaseChanges(origin: .external, schemaChanged: true)
+            var changes = DatabaseChanges(origin: .external, schemaChanged: true)
+            changes.historyProblem = problem
+            return changes
         }
         guard let token else { return .external }
         do {
-            let history = try db.changeHistory(since: token)
+            let history = try db.readChangeHistory(after: token, try db.changeHistoryState())
             self.token = history.token
             db.changeHistoryFloor = history.token.sequence
             return changes(from: history.entries)
@@ -80,8 +93,9 @@ final class ChangeHistoryFollower {
 
     private func changes(from entries: [ChangeHistoryEntry]) -> DatabaseChanges {
         var changes = DatabaseChanges(origin: .external)
-        changes.historyTables = recordedTables
-        for entry in entries where entry.operation != .enabled {
+        changes.historyTables = coveredTables
+        changes.historyProblem = problem
+        for entry in entries where entry.operation != .enabled && coveredTables.contains(entry.table) {
             guard rowIDTables.contains(entry.table), case .integer(let rowID) = entry.key else {
                 changes.tablesWithUntrackedChanges.insert(entry.table)
                 continue
@@ -103,6 +117,17 @@ final class ChangeHistoryFollower {
         let stride = Int64(max(1, (db.configuration.changeHistoryRetention.maximumCount ?? 100_000) / 8))
         guard token.sequence - sequenceAtLastPrune >= stride else { return false }
         sequenceAtLastPrune = token.sequence
+        return true
+    }
+
+    /// Whether new changes were followed and the history's clock was last
+    /// marked by this follower a while ago (``ChangeHistoryClock``).
+    func needsClockMark(_ db: Database) -> Bool {
+        guard let token, token.sequence > sequenceAtLastClockMark, !db.configuration.readOnly else { return false }
+        let now = ContinuousClock.now
+        if let lastClockMark, lastClockMark.duration(to: now) < ChangeHistoryClock.followingInterval { return false }
+        lastClockMark = now
+        sequenceAtLastClockMark = token.sequence
         return true
     }
 

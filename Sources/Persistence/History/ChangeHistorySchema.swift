@@ -1,101 +1,88 @@
-/// The SQL of the change history: Plume's three tables and the triggers
-/// that record each changed row of a table into `plume_history`.
+/// The SQL of the change history: Plume's tables, the guards that keep
+/// them append-only, and the triggers that record each changed row of a
+/// table into `plume_history`.
 ///
 /// The triggers are plain SQL in the database file, so every writer is
 /// recorded: Plume, the `sqlite3` shell, or any other program. Each change
 /// gets the next `seq` (an `INTEGER PRIMARY KEY`, appended at the end of
 /// the table's b-tree); pruning always keeps the newest row, so a sequence
 /// number is never handed out twice.
+///
+/// The recording triggers cost the writer what SQLite charges for any
+/// trigger that inserts one row: `INSERT … VALUES` of constants and the
+/// row's key, into a table with no `NOT NULL` or other constraint that
+/// could make the statement abort, and no per-row clock (see
+/// ``ChangeHistoryClock``).
 enum ChangeHistorySchema {
     static let historyTable = "plume_history"
     static let tablesTable = "plume_history_table"
     static let metaTable = "plume_history_meta"
+    static let clockTable = "plume_history_clock"
+
+    /// The layout written by this version: 2 has no per-row time and
+    /// guards its rows. A database without a `format` is of layout 1.
+    static let format: Int64 = 2
 
     static let createTables = """
-        CREATE TABLE IF NOT EXISTS plume_history_meta (key TEXT PRIMARY KEY, value NOT NULL);
-        CREATE TABLE IF NOT EXISTS plume_history_table (name TEXT PRIMARY KEY, key_columns TEXT);
-        CREATE TABLE IF NOT EXISTS plume_history (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, op INTEGER NOT NULL, key, time REAL NOT NULL);
+        CREATE TABLE IF NOT EXISTS main.plume_history_meta (key TEXT PRIMARY KEY, value NOT NULL);
+        CREATE TABLE IF NOT EXISTS main.plume_history_table (name TEXT PRIMARY KEY, key_columns TEXT);
+        CREATE TABLE IF NOT EXISTS main.plume_history (seq INTEGER PRIMARY KEY, tbl TEXT, op INTEGER, key);
+        CREATE TABLE IF NOT EXISTS main.plume_history_clock (seq INTEGER PRIMARY KEY, time REAL NOT NULL);
         """
 
     static let dropTables = """
-        DROP TABLE IF EXISTS plume_history;
-        DROP TABLE IF EXISTS plume_history_table;
-        DROP TABLE IF EXISTS plume_history_meta;
+        DROP TABLE IF EXISTS main.plume_history;
+        DROP TABLE IF EXISTS main.plume_history_table;
+        DROP TABLE IF EXISTS main.plume_history_meta;
+        DROP TABLE IF EXISTS main.plume_history_clock;
         """
 
-    /// The triggers every recorded table has, in trigger-name order.
-    static let triggerSuffixes = ["delete", "insert", "update"]
-    /// The triggers of a table with unique constraints besides its key.
-    static let conflictTriggerSuffixes = ["conflict_insert", "conflict_update"]
+    /// The triggers that keep `plume_history` append-only: a row can only
+    /// be deleted by pruning (which first moves `pruned_before` past it),
+    /// never edited. Deleting the newest rows would otherwise leave no gap
+    /// for readers to notice.
+    static let guards: [(name: String, sql: String)] = [
+        ("plume_history_guard_delete", """
+            CREATE TRIGGER "plume_history_guard_delete" BEFORE DELETE ON "plume_history" \
+            WHEN OLD.seq >= (SELECT value FROM plume_history_meta WHERE key = 'pruned_before') \
+            BEGIN SELECT RAISE(ABORT, 'plume_history rows are deleted only by pruning the change history'); END
+            """),
+        ("plume_history_guard_update", """
+            CREATE TRIGGER "plume_history_guard_update" BEFORE UPDATE ON "plume_history" \
+            BEGIN SELECT RAISE(ABORT, 'plume_history rows cannot be edited'); END
+            """),
+    ]
 
-    /// The name of one of a table's triggers.
-    static func triggerName(_ table: String, _ suffix: String) -> String {
-        "plume_history_\(table.lowercased())_\(suffix)"
+    /// The name of one of a table's triggers: the kind first, so that no
+    /// two tables share a name (`plume_history_insert_photo`). SQLite
+    /// compares trigger names as it compares table names (ASCII case
+    /// folded only), so two tables are two names.
+    static func triggerName(_ table: String, _ kind: String) -> String {
+        "plume_history_\(kind)_\(table)"
     }
 
-    /// The statements creating a table's triggers.
-    ///
-    /// - Parameter keyColumns: nil for a rowid table (the key is the
-    ///   rowid); the primary key columns of a `WITHOUT ROWID` table.
-    static func createTriggers(table: String, keyColumns: [String]?) -> String {
-        let name = DatabaseValue.text(table.lowercased()).description
-        let quoted = quoteIdentifier(table)
-        func key(_ row: String) -> String {
-            guard let keyColumns else { return "\(row).rowid" }
-            return keyColumns.map { "quote(\(row).\(quoteIdentifier($0)))" }.joined(separator: " || ',' || ")
-        }
-        func record(_ op: String, _ keyExpression: String, when condition: String? = nil) -> String {
-            "INSERT INTO plume_history (tbl, op, key, time) SELECT \(name), \(op), \(keyExpression), julianday('now')"
-                + (condition.map { " WHERE \($0)" } ?? "") + ";"
-        }
-        let changed = "\(key("OLD")) IS NOT \(key("NEW"))"
-        return """
-            CREATE TRIGGER \(quoteIdentifier(triggerName(table, "insert"))) AFTER INSERT ON \(quoted) BEGIN
-              \(record("1", key("NEW")))
-            END;
-            CREATE TRIGGER \(quoteIdentifier(triggerName(table, "update"))) AFTER UPDATE ON \(quoted) BEGIN
-              \(record("3", key("OLD"), when: changed))
-              \(record("CASE WHEN \(changed) THEN 1 ELSE 2 END", key("NEW")))
-            END;
-            CREATE TRIGGER \(quoteIdentifier(triggerName(table, "delete"))) AFTER DELETE ON \(quoted) BEGIN
-              \(record("3", key("OLD")))
-            END;
-            """
+    /// The `tbl` value recorded for a table: its name with ASCII case
+    /// folded, as ``DatabaseChanges`` keys tables.
+    static func recordedName(_ table: String) -> String {
+        table.sqlNameKey()
     }
+}
 
-    /// The statements creating the triggers that record, before an insert
-    /// or update, the rows it conflicts with on a unique constraint besides
-    /// the key. `REPLACE` conflict resolution deletes those rows without
-    /// running delete triggers (unless `recursive_triggers` is on), so
-    /// they are recorded as ``ChangeHistoryEntry/Operation/conflict``: when
-    /// the statement ignored the conflict or failed, the row is still there
-    /// (a failed statement also undoes the record).
-    ///
-    /// - Parameter uniqueColumns: Per unique index, its columns and their
-    ///   collations.
-    static func createConflictTriggers(table: String, keyColumns: [String]?, uniqueColumns: [[(name: String, collation: String)]]) -> String {
-        guard !uniqueColumns.isEmpty else { return "" }
-        let quoted = quoteIdentifier(table)
-        let key = keyColumns.map { $0.map { "quote(\(quoteIdentifier($0)))" }.joined(separator: " || ',' || ") } ?? "rowid"
-        let conflicts = uniqueColumns.map { index in
-            "(" + index.map { "\(quoteIdentifier($0.name)) = NEW.\(quoteIdentifier($0.name)) COLLATE \(quoteIdentifier($0.collation))" }
-                .joined(separator: " AND ") + ")"
-        }.joined(separator: " OR ")
-        func record(excluding row: String) -> String {
-            let own = keyColumns == nil ? "rowid IS NOT \(row).rowid" : "\(key) IS NOT \(key.replacingOccurrences(of: "quote(", with: "quote(\(row)."))"
-            return "INSERT INTO plume_history (tbl, op, key, time) SELECT \(DatabaseValue.text(table.lowercased())), 4, \(key), julianday('now') FROM \(quoted) WHERE (\(conflicts)) AND \(own);"
-        }
-        return """
-            CREATE TRIGGER \(quoteIdentifier(triggerName(table, "conflict_insert"))) BEFORE INSERT ON \(quoted) BEGIN
-              \(record(excluding: "NEW"))
-            END;
-            CREATE TRIGGER \(quoteIdentifier(triggerName(table, "conflict_update"))) BEFORE UPDATE ON \(quoted) BEGIN
-              \(record(excluding: "OLD"))
-            END;
-            """
-    }
+/// How a table's rows are keyed in the history.
+struct ChangeHistoryKey {
+    /// nil for a rowid table; the primary key columns of a `WITHOUT ROWID`
+    /// table.
+    let columns: [String]?
+    /// A name of the rowid no column shadows (`rowid`, `oid`, `_rowid_`,
+    /// or the `INTEGER PRIMARY KEY` alias), for a rowid table.
+    let rowIDName: String
+    /// Names an `UPDATE … SET` can change the key through.
+    let updatableNames: [String]
 
-    static func dropTriggers(table: String) -> String {
-        (triggerSuffixes + conflictTriggerSuffixes).map { "DROP TRIGGER IF EXISTS \(quoteIdentifier(triggerName(table, $0)));" }.joined(separator: "\n")
+    /// The key of `row` (`NEW`, `OLD`, or empty for the table's own row).
+    func expression(_ row: String) -> String {
+        let prefix = row.isEmpty ? "" : "\(row)."
+        guard let columns else { return "\(prefix)\(quoteIdentifier(rowIDName))" }
+        return columns.map { "quote(\(prefix)\(quoteIdentifier($0)))" }.joined(separator: " || ',' || ")
     }
 }

@@ -8,14 +8,22 @@ extension Database {
     /// Installs, per table, `AFTER INSERT`, `AFTER UPDATE` and `AFTER
     /// DELETE` triggers that append the changed row's key (its rowid, or
     /// the primary key of a `WITHOUT ROWID` table) and the operation to
-    /// `plume_history`, under a sequence number. Observers of this database
+    /// `plume_history`, under a sequence number; a trigger that runs only
+    /// when an update changes the key; and, for a table with unique indexes
+    /// besides its key, `BEFORE` triggers that record the rows an insert or
+    /// update conflicts with (which `REPLACE` deletes without running
+    /// delete triggers). Observers of this database
     /// (``DatabaseWriter/observeChanges(_:)``) then receive other
     /// processes' commits to these tables row by row, like their own. Each
     /// recorded row costs the writer one more row insert.
     ///
-    /// Calling it again for a table already recorded replaces its triggers
-    /// (after a schema change, for example). Runs in a transaction of its
-    /// own unless one is open.
+    /// The triggers match the table's schema when they are installed: after
+    /// a unique index is added or dropped, or the table is renamed, readers
+    /// refetch the table (reporting ``ChangeHistoryError/Code/triggersOutdated``
+    /// or ``ChangeHistoryError/Code/triggersMissing``) until this method is
+    /// called again for it, which replaces its triggers. Calling it also
+    /// upgrades a history enabled by an earlier version of Plume. Runs in a
+    /// transaction of its own unless one is open.
     ///
     /// ```swift
     /// try dbQueue.write { db in try db.enableChangeHistory(for: ["photo", "album"]) }
@@ -26,23 +34,34 @@ extension Database {
     public func enableChangeHistory(for tables: [String]) throws {
         try inTransaction(.immediate) {
             try execute(sql: ChangeHistorySchema.createTables)
-            if try String.fetchOne(self, sql: "SELECT value FROM plume_history_meta WHERE key = 'database_id'") == nil {
-                try execute(sql: "INSERT INTO plume_history_meta (key, value) VALUES ('database_id', ?), ('pruned_before', 0)",
+            if try String.fetchOne(self, sql: "SELECT value FROM main.plume_history_meta WHERE key = 'database_id'") == nil {
+                try execute(sql: "INSERT INTO main.plume_history_meta (key, value) VALUES ('database_id', ?), ('pruned_before', 0)",
                             arguments: [UUID().uuidString.lowercased()])
-                try execute(sql: "INSERT INTO plume_history (tbl, op, key, time) VALUES ('', 0, NULL, julianday('now'))")
+                try execute(sql: "INSERT INTO main.plume_history (tbl, op, key) VALUES ('', 0, NULL)")
             }
-            for table in tables {
-                let keyColumns = try historyKeyColumns(of: table)
-                try execute(sql: ChangeHistorySchema.dropTriggers(table: table))
-                try execute(sql: ChangeHistorySchema.createTriggers(table: table, keyColumns: keyColumns))
-                let unique = try uniqueColumns(of: table, withoutRowID: keyColumns != nil)
-                if !unique.isEmpty {
-                    try execute(sql: ChangeHistorySchema.createConflictTriggers(table: table, keyColumns: keyColumns, uniqueColumns: unique))
+            let upgraded = try upgradeChangeHistoryLayout()
+            try installChangeHistoryGuards()
+            let recorded = try changeHistoryTables()
+            for table in tables { try installChangeHistoryTriggers(on: table) }
+            // An upgrade dropped every trigger: the tables recorded before
+            // get theirs back (those since dropped are left out).
+            for table in recorded where upgraded && !tables.contains(where: { $0.sqlNameKey() == table }) {
+                do {
+                    try installChangeHistoryTriggers(on: table)
+                } catch let error as ChangeHistoryError where error.code == .noSuchTable {
+                    continue
                 }
-                try execute(sql: "INSERT OR REPLACE INTO plume_history_table (name, key_columns) VALUES (?, ?)",
-                            arguments: [table.lowercased(), keyColumns?.joined(separator: ",")])
             }
+            try ChangeHistoryClock.mark(self)
         }
+    }
+
+    private func installChangeHistoryTriggers(on table: String) throws {
+        let triggers = try ChangeHistoryTriggers(table: table, self)
+        try dropChangeHistoryTriggers(on: triggers.table)
+        for trigger in triggers.triggers { try execute(sql: trigger.sql) }
+        try execute(sql: "INSERT INTO main.plume_history_table (name, key_columns) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET key_columns = excluded.key_columns",
+                    arguments: [ChangeHistorySchema.recordedName(triggers.table), triggers.key.columns?.joined(separator: ",")])
     }
 
     /// Stops recording `tables` (every table when nil) and removes their
@@ -53,55 +72,75 @@ extension Database {
     public func disableChangeHistory(for tables: [String]? = nil) throws {
         try inTransaction(.immediate) {
             let recorded = try changeHistoryTables()
-            let removed = tables.map { $0.map { $0.lowercased() } } ?? recorded
+            let removed = tables.map { $0.map { $0.sqlNameKey() } } ?? recorded
             for table in removed {
-                try execute(sql: ChangeHistorySchema.dropTriggers(table: table))
+                try dropChangeHistoryTriggers(on: table)
                 if recorded.contains(table) {
-                    try execute(sql: "DELETE FROM plume_history_table WHERE name = ?", arguments: [table])
+                    try execute(sql: "DELETE FROM main.plume_history_table WHERE name = ?", arguments: [table])
                 }
             }
             if Set(recorded).isSubset(of: removed) {
+                for guardTrigger in ChangeHistorySchema.guards {
+                    try execute(sql: "DROP TRIGGER IF EXISTS main.\(quoteIdentifier(guardTrigger.name))")
+                }
                 try execute(sql: ChangeHistorySchema.dropTables)
             }
         }
     }
 
-    /// The lowercased names of the tables whose changes are recorded;
-    /// empty when the history is not enabled.
+    /// The names of the tables whose changes are recorded (ASCII letters
+    /// lowercased, as SQLite compares names); empty when the history is
+    /// not enabled.
     ///
     /// - Throws: ``DatabaseError``.
     public func changeHistoryTables() throws -> [String] {
-        guard try tableExists(ChangeHistorySchema.tablesTable) else { return [] }
-        return try String.fetchAll(self, sql: "SELECT name FROM plume_history_table ORDER BY name")
+        guard try changeHistoryTableExists(ChangeHistorySchema.tablesTable) else { return [] }
+        return try String.fetchAll(self, sql: "SELECT name FROM main.plume_history_table ORDER BY name")
     }
 
-    /// nil for a rowid table; the primary key columns of a `WITHOUT ROWID`
-    /// table.
-    private func historyKeyColumns(of table: String) throws -> [String]? {
-        let type = try String.fetchOne(self, sql: "SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE", arguments: [table])
-        guard type == "table", !table.lowercased().hasPrefix("plume_history"), !table.lowercased().hasPrefix("sqlite_") else {
-            throw ChangeHistoryError(.noSuchTable, type == nil
-                ? "no table named \"\(table)\""
-                : "\"\(table)\" is a \(type == "table" ? "table of Plume's or SQLite's own" : type ?? "object"), not a table whose changes can be recorded")
-        }
-        if (try? makeStatement(sql: "SELECT rowid FROM \(quoteIdentifier(table)) LIMIT 0")) != nil { return nil }
-        return try primaryKey(of: table)
+    /// Whether one of Plume's history tables exists in `main` (where the
+    /// history lives, whatever `temp` or attached databases hold).
+    func changeHistoryTableExists(_ name: String) throws -> Bool {
+        try Int.fetchOne(self, sql: "SELECT count(*) FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [name]) == 1
     }
 
-    /// The columns and collations of each unique index of a table besides
-    /// its key (the primary key of a `WITHOUT ROWID` table). Indexes on
-    /// expressions are left out: their conflicts cannot be looked up from
-    /// a trigger.
-    private func uniqueColumns(of table: String, withoutRowID: Bool) throws -> [[(name: String, collation: String)]] {
-        let indexes = try Row.fetchAll(self, sql: "SELECT name, origin FROM pragma_index_list(?) WHERE \"unique\"", arguments: [table])
-        var result: [[(name: String, collation: String)]] = []
-        for index in indexes {
-            let name = try index.decode(String.self, at: 0)
-            if withoutRowID, try index.decode(String.self, at: 1) == "pk" { continue }
-            let columns = try Row.fetchAll(self, sql: "SELECT cid, name, coll FROM pragma_index_xinfo(?) WHERE key", arguments: [name])
-            guard try columns.allSatisfy({ try $0.decode(Int.self, at: 0) >= 0 }) else { continue }
-            result.append(try columns.map { (try $0.decode(String.self, at: 1), try $0.decode(String.self, at: 2)) })
+    /// Drops every history trigger on `table`, whatever its name (earlier
+    /// versions of Plume named them after the table first).
+    private func dropChangeHistoryTriggers(on table: String) throws {
+        let names = try String.fetchAll(self, sql: """
+            SELECT name FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE
+            AND name LIKE 'plume\\_history\\_%' ESCAPE '\\'
+            """, arguments: [table])
+        for name in names { try execute(sql: "DROP TRIGGER main.\(quoteIdentifier(name))") }
+    }
+
+    private func installChangeHistoryGuards() throws {
+        for guardTrigger in ChangeHistorySchema.guards {
+            try execute(sql: "DROP TRIGGER IF EXISTS main.\(quoteIdentifier(guardTrigger.name))")
+            try execute(sql: guardTrigger.sql)
         }
-        return result
+    }
+
+    /// Moves a history of layout 1 (a `time` per row, `NOT NULL` columns)
+    /// to the current layout, keeping its rows and their times (as clock
+    /// marks). Returns whether it did.
+    private func upgradeChangeHistoryLayout() throws -> Bool {
+        let format = try Int64.fetchOne(self, sql: "SELECT value FROM main.plume_history_meta WHERE key = 'format'") ?? 1
+        guard format < ChangeHistorySchema.format else { return false }
+        let hasTime = try Int.fetchOne(self, sql: "SELECT count(*) FROM pragma_table_info('plume_history', 'main') WHERE name = 'time'") == 1
+        if hasTime {
+            let triggers = try String.fetchAll(self, sql: "SELECT name FROM main.sqlite_master WHERE type = 'trigger' AND name LIKE 'plume\\_history\\_%' ESCAPE '\\'")
+            for name in triggers { try execute(sql: "DROP TRIGGER main.\(quoteIdentifier(name))") }
+            try execute(sql: """
+                CREATE TABLE main.plume_history_upgrade (seq INTEGER PRIMARY KEY, tbl TEXT, op INTEGER, key);
+                INSERT INTO main.plume_history_upgrade SELECT seq, tbl, op, key FROM main.plume_history;
+                INSERT INTO main.plume_history_clock (seq, time) SELECT seq, time FROM main.plume_history WHERE typeof(time) = 'real' ON CONFLICT DO NOTHING;
+                DROP TABLE main.plume_history;
+                ALTER TABLE main.plume_history_upgrade RENAME TO plume_history;
+                """)
+        }
+        try execute(sql: "INSERT INTO main.plume_history_meta (key, value) VALUES ('format', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    arguments: [ChangeHistorySchema.format])
+        return true
     }
 }

@@ -42,6 +42,11 @@ extension Database {
     /// `retention.maximumAge`, or beyond the newest
     /// `retention.maximumCount`.
     ///
+    /// A change's age is read from the history's clock
+    /// (``ChangeHistoryEntry/date``): a change is deleted for its age only
+    /// once a clock mark at or after it is older than the maximum age, so
+    /// no younger change is ever deleted.
+    ///
     /// - Parameter retention: What to keep; the connection's
     ///   ``Configuration/changeHistoryRetention`` by default.
     /// - Returns: How many changes were deleted.
@@ -57,10 +62,11 @@ extension Database {
                 boundary = max(boundary, state.newest - Int64(max(count, 1)) + 1)
             }
             if let age = retention.maximumAge {
-                let days = Double(age.components.seconds) / 86_400 + Double(age.components.attoseconds) / 86_400e18
-                let firstKept = try Int64.fetchOne(self, sql: "SELECT min(seq) FROM plume_history WHERE time >= julianday('now') - ?",
-                                                   arguments: [days])
-                boundary = max(boundary, firstKept ?? state.newest)
+                // Every change so far was written by now.
+                try ChangeHistoryClock.mark(self)
+                if let olderThanAge = try ChangeHistoryClock.boundary(olderThan: age, self) {
+                    boundary = max(boundary, olderThanAge)
+                }
             }
             return try prune(before: boundary, state)
         }
@@ -72,9 +78,12 @@ extension Database {
         var boundary = min(boundary, state.newest)
         if let floor = changeHistoryFloor { boundary = min(boundary, floor) }
         guard boundary > state.prunedBefore else { return 0 }
-        try execute(sql: "DELETE FROM plume_history WHERE seq < ?", arguments: [boundary])
+        // `pruned_before` first: the guard on plume_history lets only rows
+        // before it be deleted.
+        try execute(sql: "UPDATE main.plume_history_meta SET value = ? WHERE key = 'pruned_before'", arguments: [boundary])
+        try execute(sql: "DELETE FROM main.plume_history WHERE seq < ?", arguments: [boundary])
         let deleted = changesCount
-        try execute(sql: "UPDATE plume_history_meta SET value = ? WHERE key = 'pruned_before'", arguments: [boundary])
+        try ChangeHistoryClock.prune(before: boundary, self)
         return deleted
     }
 }

@@ -15,6 +15,9 @@ extension Database {
     /// `NSPersistentHistoryChangeRequest`), or every change still kept when
     /// `token` is nil.
     ///
+    /// Call it inside a transaction to read the history and the rows it
+    /// names from one snapshot of the database.
+    ///
     /// ```swift
     /// let history = try db.changeHistory(since: lastToken)
     /// for entry in history.entries { print(entry.table, entry.operation, entry.key) }
@@ -24,16 +27,34 @@ extension Database {
     /// - Throws: ``ChangeHistoryError``: ``ChangeHistoryError/Code/notEnabled``,
     ///   ``ChangeHistoryError/Code/tokenFromAnotherDatabase``,
     ///   ``ChangeHistoryError/Code/tokenPruned`` (refetch instead),
-    ///   ``ChangeHistoryError/Code/historyDamaged`` or
-    ///   ``ChangeHistoryError/Code/triggersMissing``; or a ``DatabaseError``.
-    /// - Complexity: O(k log n) for k changes after the token.
+    ///   ``ChangeHistoryError/Code/historyDamaged``, or, when a recorded
+    ///   table's changes may have gone unrecorded,
+    ///   ``ChangeHistoryError/Code/triggersMissing``,
+    ///   ``ChangeHistoryError/Code/triggersOutdated`` or
+    ///   ``ChangeHistoryError/Code/uniqueIndexNotCovered``; or a
+    ///   ``DatabaseError``.
+    /// - Complexity: O(k log n) for k changes after the token, plus a look
+    ///   at each recorded table's schema.
     public func changeHistory(since token: ChangeHistoryToken?) throws -> ChangeHistory {
         let state = try changeHistoryState()
-        try checkChangeHistoryTriggers(state.tables)
+        if let problem = try ChangeHistoryCoverage(self, tables: state.tables.map(\.name)).firstProblem { throw problem }
+        let history = try readChangeHistory(after: token, state)
+        let dates = try ChangeHistoryClock.dates(of: history.entries.map(\.token.sequence), self)
+        let entries = zip(history.entries, dates).map { entry, date in
+            ChangeHistoryEntry(token: entry.token, table: entry.table, operation: entry.operation, key: entry.key, date: date)
+        }
+        return ChangeHistory(entries: entries, token: history.token)
+    }
+
+    /// The changes after `token` (every one kept when nil), checked for
+    /// gaps, without dates and without looking at the triggers: what
+    /// observers read on every commit, once they know the history covers
+    /// the tables (``ChangeHistoryCoverage``).
+    func readChangeHistory(after token: ChangeHistoryToken?, _ state: ChangeHistoryState) throws -> ChangeHistory {
         let start = try token.map { try state.check($0, self) } ?? (state.prunedBefore - 1)
         var entries: [ChangeHistoryEntry] = []
         var expected = start + 1
-        for row in try Row.fetchAll(self, sql: "SELECT seq, tbl, op, key, time FROM plume_history WHERE seq > ? ORDER BY seq", arguments: [start]) {
+        for row in try Row.fetchAll(self, sql: "SELECT seq, tbl, op, key FROM main.plume_history WHERE seq > ? ORDER BY seq", arguments: [start]) {
             let entry = try ChangeHistoryEntry(row: row, databaseID: state.databaseID)
             // Sequence numbers have no gaps: one missing was deleted by hand.
             guard entry.token.sequence == expected || (token == nil && entry.token.sequence > expected) else {
@@ -48,33 +69,23 @@ extension Database {
 
     /// What Plume's history tables say, read and checked.
     func changeHistoryState() throws -> ChangeHistoryState {
-        guard try tableExists(ChangeHistorySchema.metaTable), try tableExists(ChangeHistorySchema.historyTable),
-              try tableExists(ChangeHistorySchema.tablesTable) else {
+        guard try changeHistoryTableExists(ChangeHistorySchema.metaTable), try changeHistoryTableExists(ChangeHistorySchema.historyTable),
+              try changeHistoryTableExists(ChangeHistorySchema.tablesTable) else {
             throw ChangeHistoryError(.notEnabled, "\(location) has no change history (plume_history is missing)")
         }
-        let meta = try Row.fetchAll(self, sql: "SELECT key, value FROM plume_history_meta")
+        let meta = try Row.fetchAll(self, sql: "SELECT key, value FROM main.plume_history_meta")
         var values: [String: DatabaseValue] = [:]
         for row in meta { if case .text(let key) = row[0] { values[key] = row[1] } }
         guard case .text(let id)? = values["database_id"], case .integer(let prunedBefore)? = values["pruned_before"] else {
             throw ChangeHistoryError(.historyDamaged, "plume_history_meta lacks database_id or pruned_before")
         }
-        guard let newest = try Int64.fetchOne(self, sql: "SELECT max(seq) FROM plume_history") else {
+        guard let newest = try Int64.fetchOne(self, sql: "SELECT max(seq) FROM main.plume_history") else {
             throw ChangeHistoryError(.historyDamaged, "plume_history is empty: its rows were deleted by hand")
         }
-        let tables = try Row.fetchAll(self, sql: "SELECT name, key_columns FROM plume_history_table ORDER BY name").map { row in
+        let tables = try Row.fetchAll(self, sql: "SELECT name, key_columns FROM main.plume_history_table ORDER BY name").map { row in
             (name: try row.decode(String.self, at: 0), isRowID: row[1] == .null)
         }
         return ChangeHistoryState(databaseID: id, prunedBefore: prunedBefore, newest: newest, tables: tables)
-    }
-
-    /// Throws when a recorded table lost one of its triggers.
-    func checkChangeHistoryTriggers(_ tables: [(name: String, isRowID: Bool)]) throws {
-        let present = Set(try String.fetchAll(self, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'plume\\_history\\_%' ESCAPE '\\'"))
-        for table in tables {
-            for suffix in ChangeHistorySchema.triggerSuffixes where !present.contains(ChangeHistorySchema.triggerName(table.name, suffix)) {
-                throw ChangeHistoryError(.triggersMissing, "the trigger \(ChangeHistorySchema.triggerName(table.name, suffix)) of table \"\(table.name)\" was dropped: its changes are no longer recorded (run enableChangeHistory again)")
-            }
-        }
     }
 }
 
@@ -100,7 +111,7 @@ struct ChangeHistoryState {
         guard token.sequence >= prunedBefore else {
             throw ChangeHistoryError(.tokenPruned, "the changes after token \(token) were pruned (history kept from \(prunedBefore))")
         }
-        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM plume_history WHERE seq = ?", arguments: [token.sequence]) == 1 else {
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM main.plume_history WHERE seq = ?", arguments: [token.sequence]) == 1 else {
             throw ChangeHistoryError(.historyDamaged, "plume_history has no change \(token.sequence) (token \(token)): rows were deleted by hand")
         }
         return token.sequence
@@ -108,15 +119,13 @@ struct ChangeHistoryState {
 }
 
 extension ChangeHistoryEntry {
+    /// An entry read from `plume_history`, dated now until the clock says
+    /// otherwise.
     init(row: Row, databaseID: String) throws {
         guard case .integer(let seq) = row[0], case .text(let table) = row[1], case .integer(let op) = row[2],
-              let operation = Operation(rawValue: Int(op)), case .real(let julian) = row[4] else {
+              let operation = Operation(rawValue: Int(op)) else {
             throw ChangeHistoryError(.historyDamaged, "plume_history row \(row[0]) holds values Plume never writes: \(row)")
         }
-        self.token = ChangeHistoryToken(databaseID: databaseID, sequence: seq)
-        self.table = table
-        self.operation = operation
-        self.key = row[3]
-        self.date = Date(timeIntervalSince1970: (julian - 2_440_587.5) * 86_400)
+        self.init(token: ChangeHistoryToken(databaseID: databaseID, sequence: seq), table: table, operation: operation, key: row[3], date: Date())
     }
 }

@@ -63,7 +63,7 @@ final class ChangeTracker {
     private func record(operation: Int32, table: UnsafePointer<CChar>, rowID: Int64) {
         if lastTablePointer != table || strcmp(table, lastTableName) != 0 {
             lastTablePointer = table
-            lastTableName = String(cString: table).lowercased()
+            lastTableName = String(cString: table).sqlNameKey()
         }
         let name = lastTableName
         switch operation {

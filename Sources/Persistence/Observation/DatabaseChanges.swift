@@ -28,6 +28,9 @@ public struct TableChanges: Hashable, Sendable {
         if deleted.remove(rowID) != nil {
             updated.insert(rowID) // deleted then inserted again: replaced
         } else {
+            // An update reported before the insert of the same rowid is
+            // the history's record of a key change: the row is new.
+            updated.remove(rowID)
             inserted.insert(rowID)
         }
     }
@@ -94,6 +97,20 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
         self.tables = tables
         self.tablesWithUntrackedChanges = tablesWithUntrackedChanges
         self.schemaChanged = schemaChanged
+    }
+
+    /// Adds the changes of a local commit that one snapshot shows together
+    /// with these: rowids, untracked tables and schema changes add up.
+    mutating func formUnion(_ other: DatabaseChanges) {
+        for (table, changes) in other.tables {
+            var merged = tables[table, default: TableChanges()]
+            merged.inserted.formUnion(changes.inserted)
+            merged.updated.formUnion(changes.updated.subtracting(merged.inserted))
+            merged.deleted.formUnion(changes.deleted)
+            tables[table] = merged
+        }
+        tablesWithUntrackedChanges.formUnion(other.tablesWithUntrackedChanges)
+        schemaChanged = schemaChanged || other.schemaChanged
     }
 
     /// Changes of unknown extent: a commit from another process.

@@ -25,19 +25,19 @@ public struct DatabaseRegion: Hashable, Sendable, CustomStringConvertible {
 
     /// Adds a whole table.
     public mutating func insert(table: String) {
-        columnsByTable[table.lowercased()] = .some(nil)
+        columnsByTable[table.sqlNameKey()] = .some(nil)
     }
 
     /// Adds one column of a table.
     public mutating func insert(table: String, column: String) {
-        let key = table.lowercased()
+        let key = table.sqlNameKey()
         switch columnsByTable[key] {
         case .none:
-            columnsByTable[key] = [column.lowercased()]
+            columnsByTable[key] = [column.sqlNameKey()]
         case .some(.none):
             break // already the whole table
         case .some(.some(var columns)):
-            columns.insert(column.lowercased())
+            columns.insert(column.sqlNameKey())
             columnsByTable[key] = columns
         }
     }
@@ -55,7 +55,7 @@ public struct DatabaseRegion: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the region reads the table.
     public func contains(table: String) -> Bool {
-        columnsByTable[table.lowercased()] != nil
+        columnsByTable[table.sqlNameKey()] != nil
     }
 
     public var description: String {

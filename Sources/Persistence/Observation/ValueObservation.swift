@@ -200,7 +200,9 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     @discardableResult
     func start(on writer: any DatabaseWriter, returningFirstValue: Bool = false) -> Value? {
         do {
-            return try writer.writeWithoutTransactionAndWait { db -> Value? in
+            // One snapshot: another process's commit cannot fall between
+            // the first fetch and the start of observation.
+            return try writer.writeWithoutTransactionAndWait { db -> Value? in try db.inReadSnapshot {
                 guard !state.withLock({ $0.isStopped }) else { return nil }
                 let first = try refresh(db, force: true, deliver: !returningFirstValue)
                 let observation = writer.observeChanges { [weak self] db, changes in self?.process(changes, db) }
@@ -210,7 +212,7 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
                 }
                 if stopped { observation.cancel() }
                 return returningFirstValue ? first : nil
-            }
+            } }
         } catch {
             onFailure(error)
             return nil

@@ -54,29 +54,64 @@ public struct ForeignKeyInfo: Sendable, Hashable {
 }
 
 extension Database {
-    /// Whether a table or view of this name exists (in any case).
+    /// Whether a table or view of this name exists.
+    ///
+    /// Names compare as SQLite compares them: ASCII letters in any case.
+    /// Without a schema name, the table is looked for where an unqualified
+    /// name in SQL would find it: in `temp`, then `main`, then the
+    /// attached databases in the order they were attached (as
+    /// ``columns(in:in:)`` does).
     ///
     /// ```swift
     /// if try !db.tableExists("photo") { try db.execute(sql: "CREATE TABLE photo (id INTEGER PRIMARY KEY)") }
+    /// try db.tableExists("photo", in: "archive")   // in the database attached as archive
     /// ```
     ///
-    /// - Throws: ``DatabaseError``.
-    public func tableExists(_ name: String) throws -> Bool {
-        let count = try Int.fetchOne(self, sql: "SELECT count(*) FROM sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE",
-                                     arguments: [name])
-        return (count ?? 0) > 0
+    /// - Parameters:
+    ///   - name: The table or view name.
+    ///   - schemaName: `main`, `temp` or the name of an attached database,
+    ///     to look in that schema alone; nil (the default) for every schema.
+    /// - Throws: ``DatabaseError``, among others when no schema is named
+    ///   `schemaName` (`no such schema: NAME`).
+    /// - Complexity: One query per schema searched.
+    public func tableExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        for schema in try schemaSearchOrder(schemaName) {
+            let sql = "SELECT 1 FROM \(quoteIdentifier(schema)).sqlite_master WHERE type IN ('table', 'view') AND name = ? COLLATE NOCASE LIMIT 1"
+            if try Int.fetchOne(self, sql: sql, arguments: [name]) != nil { return true }
+        }
+        return false
     }
 
     /// The columns of a table or view, in order, hidden and generated ones
     /// included.
     ///
+    /// Without a schema name, the table is the one an unqualified name in
+    /// SQL designates: in `temp`, else `main`, else the first attached
+    /// database that has it (as ``tableExists(_:in:)`` looks for it).
+    ///
+    /// - Parameters:
+    ///   - table: The table or view name, in any case of its ASCII letters.
+    ///   - schemaName: `main`, `temp` or the name of an attached database,
+    ///     to look in that schema alone; nil (the default) for every schema.
     /// - Throws: ``RecordError`` (``RecordError/Code/noSuchTable``) when
-    ///   there is no such table or view, or a ``DatabaseError``.
-    public func columns(in table: String) throws -> [ColumnInfo] {
-        let rows = try Row.fetchAll(self, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?)",
-                                    arguments: [table])
-        guard !rows.isEmpty else {
-            throw RecordError(code: .noSuchTable, table: table, message: "the database has no table named \"\(table)\"")
+    ///   there is no such table or view, or a ``DatabaseError``, among
+    ///   others when no schema is named `schemaName`
+    ///   (`no such schema: NAME`).
+    public func columns(in table: String, in schemaName: String? = nil) throws -> [ColumnInfo] {
+        let columns = "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM "
+        let rows: [Row]
+        if let schemaName {
+            let schema = try canonicalSchemaName(schemaName)
+            rows = try Row.fetchAll(self, sql: columns + "pragma_table_xinfo(?, ?)", arguments: [table, schema])
+            guard !rows.isEmpty else {
+                throw RecordError(code: .noSuchTable, table: table,
+                                  message: "the schema \"\(schema)\" has no table named \"\(table)\"")
+            }
+        } else {
+            rows = try Row.fetchAll(self, sql: columns + "pragma_table_xinfo(?)", arguments: [table])
+            guard !rows.isEmpty else {
+                throw RecordError(code: .noSuchTable, table: table, message: "the database has no table named \"\(table)\"")
+            }
         }
         return try rows.map { row in
             ColumnInfo(name: try row.decode(String.self, at: 0), declaredType: try row.decode(String.self, at: 1),

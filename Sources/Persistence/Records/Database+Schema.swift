@@ -9,7 +9,7 @@ extension Database {
     /// - Throws: ``RecordError`` (``RecordError/Code/noSuchTable``) when the
     ///   table does not exist, or a ``DatabaseError``.
     public func primaryKey(of table: String) throws -> [String] {
-        let key = table.lowercased()
+        let key = table.sqlNameKey()
         if let known = primaryKeyByTable[key] { return known }
         let rows = try Row.fetchAll(self, sql: "SELECT name, pk FROM pragma_table_info(?) ORDER BY pk", arguments: [table])
         guard !rows.isEmpty else {

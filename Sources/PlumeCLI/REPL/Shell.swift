@@ -110,9 +110,28 @@ final class Shell {
         let database = try openBareDatabase(path: path, createIfMissing: createIfMissing, readOnly: readOnly,
                                             refusesSymbolicLinks: refusesSymbolicLinks, vfsName: vfsName,
                                             readsSchema: readsSchema)
-        ShellFunctions.install(on: database.sqliteConnection!)
-        Shell.prepareAdminFeatures(on: database.sqliteConnection!)
+        prepareConnection(database.sqliteConnection!)
         return database
+    }
+
+    /// Registers on a connection what `sqlite3`'s `open_db` does: the
+    /// shell's SQL functions, collations and table-valued functions
+    /// (``ShellFunctions``), extension loading and the `sqlar` functions.
+    static func prepareConnection(_ connection: OpaquePointer) {
+        ShellFunctions.install(on: connection)
+        prepareAdminFeatures(on: connection)
+    }
+
+    /// Makes every connection a queue or pool opens with `configuration`
+    /// (the writer and each reader) ready as the REPL's own is
+    /// (``prepareConnection(_:)``), after its other setup steps: a query
+    /// of `plume watch` or `.watch` may use `COLLATE uint`, `regexp`,
+    /// `decimal` and the other functions the REPL has.
+    static func prepareConnections(of configuration: inout Database.Configuration) {
+        configuration.prepareDatabase { db in
+            guard let connection = db.sqliteConnection else { return }
+            prepareConnection(connection)
+        }
     }
 
     /// Opens a connection as ``openDatabase(path:createIfMissing:readOnly:refusesSymbolicLinks:vfsName:)``

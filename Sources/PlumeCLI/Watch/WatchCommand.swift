@@ -106,8 +106,9 @@ struct WatchCommand: ParsableCommand {
         table.start()
     }
 
-    /// Opens the database read-only and fetches once, so that bad input
-    /// fails before anything is printed.
+    /// Opens the database read-only, with the REPL's SQL functions and
+    /// collations, and fetches once, so that bad input fails before
+    /// anything is printed.
     ///
     /// - Throws: ``WatchError`` for a missing file, ``DatabaseError`` for
     ///   SQL errors, ``FetchedResultsError`` for identity and section errors.
@@ -119,9 +120,10 @@ struct WatchCommand: ParsableCommand {
         var configuration = Database.Configuration()
         configuration.readOnly = true
         configuration.createIfMissing = false
+        Shell.prepareConnections(of: &configuration)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         let controller = FetchedResultsController<Row>(database: queue, request: request, queue: .main)
-        try controller.performFetch()
+        try controller.performFetchAndWait()
         return controller
     }
 }

@@ -12,6 +12,13 @@ actor LiveConsumer {
     private(set) var problems: [String] = []
     private(set) var failure: (any Error)?
     private var task: Task<Void, Never>?
+    /// A check of every delivered list (rows in order): a message when the
+    /// list breaks it.
+    private let invariant: (@Sendable ([Row]) -> String?)?
+
+    init(invariant: (@Sendable ([Row]) -> String?)? = nil) {
+        self.invariant = invariant
+    }
 
     /// Starts consuming; returns once the initial snapshot is in.
     func start(_ controller: FetchedResultsController<Row>) async {
@@ -33,6 +40,9 @@ actor LiveConsumer {
 
     private func receive(_ update: FetchedResultsUpdate<Row>, identity: String) {
         updateCount += 1
+        if let invariant, let rows = try? update.snapshot.listSections().flatMap(\.items), let broken = invariant(rows) {
+            problems.append("update \(updateCount): \(broken)")
+        }
         if update.isInitial {
             model = try! update.snapshot.listSections()  // the tests fetch without a batch size: never throws
             return
