@@ -28,7 +28,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     static func analyze(_ request: FetchRequest, region: DatabaseRegion, _ db: Database) throws -> Result<Self, RefetchReason> {
         guard case .structured(let table, let filter, let sortColumns, let limit) = request.source else { return .failure(.notSingleTableSelect) }
         guard limit == nil else { return .failure(.limit) }
-        guard region.tables == [table.lowercased()] else { return .failure(.readsOtherTables) }
+        guard region.tables == [table.sqlNameKey()] else { return .failure(.readsOtherTables) }
         guard filter.map(SelectOutline.isSelfContainedFilter) ?? true else { return .failure(.filterNotSelfContained) }
         guard let rowIDTable = try RowIDTable(table, db) else { return .failure(.noRowID(table: table)) }
         guard rowIDTable.readsRowID(request.identityColumn) else {
@@ -39,7 +39,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
 
     /// An updater for a structured request whose identity reads the rowid.
     private init(_ request: FetchRequest, table: String, filter: String?, sortColumns: [FetchRequest.SortColumn], rowIDName: String) {
-        tableKey = table.lowercased()
+        tableKey = table.sqlNameKey()
         let condition = filter.map { "\(FetchRequest.parenthesized($0)) AND " } ?? ""
         rowSQL = "SELECT \(request.structuredSelection) FROM \(quoteIdentifier(table)) WHERE \(condition)\(rowIDName) = :plume_rowid"
         filterArguments = request.arguments

@@ -16,10 +16,11 @@ struct RowIDTable {
     /// A name of the rowid that no column shadows: `rowid`, `_rowid_` or
     /// `oid`.
     let rowIDName: String
-    /// Lowercased names of the table's columns, hidden and generated ones
-    /// included.
+    /// The keys of the table's column names (ASCII lowercased, as
+    /// SQLite's `lower()` and name comparisons fold), hidden and generated
+    /// columns included.
     private let columns: Set<String>
-    /// The lowercased name of the column that aliases the rowid, if any.
+    /// The key of the name of the column that aliases the rowid, if any.
     private let alias: String?
 
     /// The table's rowid, or nil unless `table` is an ordinary table of the
@@ -57,7 +58,7 @@ struct RowIDTable {
     /// name. `sqlite3_column_origin_name` reports the rowid as `rowid`, or
     /// as its alias: the same test applies to it.
     func readsRowID(_ column: String) -> Bool {
-        let name = column.lowercased()
+        let name = column.sqlNameKey()
         if columns.contains(name) { return name == alias }
         return ["rowid", "oid", "_rowid_"].contains(name)
     }

@@ -27,7 +27,8 @@ struct SingleTableQuery {
     /// The query restricted to two rowids, `:plume_a` and `:plume_b`, first
     /// row only.
     let comparisonSQL: String
-    /// The lowercased table name.
+    /// The table name's key (`sqlNameKey()`: ASCII lowercased), as
+    /// changes name it.
     let table: String
 
     /// The query of a raw SQL request, or why it keeps the refetch path.
@@ -36,7 +37,7 @@ struct SingleTableQuery {
     /// - Throws: ``DatabaseError`` only for errors of the request's own SQL.
     static func analyze(_ request: FetchRequest, statement: Statement, _ db: Database) throws -> Result<SingleTableQuery, RefetchReason> {
         guard case .sql(let sql) = request.source, let outline = SelectOutline(sql) else { return .failure(.notSingleTableSelect) }
-        guard statement.region.tables == [outline.table.lowercased()] else { return .failure(.readsOtherTables) }
+        guard statement.region.tables == [outline.table.sqlNameKey()] else { return .failure(.readsOtherTables) }
         guard let table = try RowIDTable(outline.table, db) else { return .failure(.noRowID(table: outline.table)) }
         guard identityIsRowID(statement, request: request, outline: outline, table: table) else {
             return .failure(.identityIsNotRowID(column: request.identityColumn))
@@ -50,7 +51,7 @@ struct SingleTableQuery {
         let select = "SELECT \(outline.columns) FROM \(outline.from)"
         let filter = outline.filter.map { "(\($0)) AND " } ?? ""
         let order = "ORDER BY \(outline.orderingTerms), \(identity)"
-        table = outline.table.lowercased()
+        table = outline.table.sqlNameKey()
         orderedSQL = "\(select)\(outline.filter.map { " WHERE \($0)" } ?? "") \(order)"
         rowSQL = "\(select) WHERE \(filter)\(rowIDName) = :plume_rowid"
         comparisonSQL = "\(select) WHERE \(filter)\(rowIDName) IN (:plume_a, :plume_b) \(order) LIMIT 1"
@@ -62,10 +63,10 @@ struct SingleTableQuery {
     /// expression has no origin; a column merely named `rowid` is not it.
     private static func identityIsRowID(_ statement: Statement, request: FetchRequest, outline: SelectOutline, table: RowIDTable) -> Bool {
         let matches = statement.columnNames.indices.filter {
-            statement.columnNames[$0].lowercased() == request.identityColumn.lowercased()
+            statement.columnNames[$0].sqlNameKey() == request.identityColumn.sqlNameKey()
         }
         guard matches.count == 1, let origin = statement.columnOrigin(at: matches[0]),
-              origin.table.lowercased() == outline.table.lowercased()
+              origin.table.sqlNameKey() == outline.table.sqlNameKey()
         else { return false }
         return table.readsRowID(origin.column)
     }
