@@ -26,17 +26,19 @@ import Persistence
 /// ``changes`` sequence.
 ///
 /// How the change set is computed:
-/// - A request over one table whose identity is the rowid (or an `INTEGER
-///   PRIMARY KEY`), without a limit, follows commits of its own queue or
-///   pool incrementally: it fetches only the changed rowids and places
+/// - A request over one table whose identity is the rowid (or its `INTEGER
+///   PRIMARY KEY` alias), without a limit, follows commits of its own queue
+///   or pool incrementally: it fetches only the changed rowids and places
 ///   them by binary search on the sort order, in O(k log n). That holds
 ///   for structured requests and for raw SQL of the form
 ///   `SELECT … FROM table [WHERE …] ORDER BY …` (no join, subquery,
 ///   aggregate, `DISTINCT` or `LIMIT`), whose order the controller makes
-///   total by appending the identity as a last `ORDER BY` term.
+///   total by appending the identity as a last `ORDER BY` term, when its
+///   functions are deterministic (not `julianday('now')`, `random()`…).
 /// - Anything else (other SQL, views, joins, limits, commits by other
 ///   processes without a change history, schema changes) refetches and
-///   diffs by identity in O(n log n).
+///   diffs by identity in O(n log n). Both give the same rows: the
+///   incremental path is taken only when SQLite's metadata proves it.
 ///
 /// A row's content changed when any of its column values changed (the
 /// controller compares a hash of the row's values, so `Item` needs no

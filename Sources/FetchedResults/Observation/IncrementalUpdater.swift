@@ -5,9 +5,11 @@ import Persistence
 /// request by fetching only the changed rowids and placing them by binary
 /// search in the current order: O(k log n) for k changed rows of n.
 ///
-/// It applies to a table (not a view) read alone, without a limit, whose
-/// identity is the rowid or its `INTEGER PRIMARY KEY` alias: structured
-/// requests, and raw SQL with the shape of a ``SingleTableQuery``.
+/// It applies to a table with a rowid (``RowIDTable``) read alone, without
+/// a limit, whose identity is the rowid or its `INTEGER PRIMARY KEY`
+/// alias, and whose SQL calls deterministic functions only
+/// (``DeterministicFunctions``): structured requests, and raw SQL with the
+/// shape of a ``SingleTableQuery``. ``QueryPlan`` decides.
 struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     private let tableKey: String
     private let rowSQL: String
@@ -18,15 +20,28 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
     private let comparator: RowOrderComparator
     private var locator: RowLocator?
 
-    /// An updater, or nil when the request needs a refetch on every change.
-    init?(request: FetchRequest, region: DatabaseRegion, _ db: Database) throws {
-        guard case .structured(let table, let filter, let sortColumns, nil) = request.source,
-              region.tables == [table.lowercased()],
-              try Self.identityIsRowID(request: request, table: table, db)
-        else { return nil }
-        tableKey = table.lowercased()
-        let selection = request.identityIsRowID ? "*, rowid AS \(quoteIdentifier(request.identityColumn))" : "*"
-        rowSQL = "SELECT \(selection) FROM \(quoteIdentifier(table)) WHERE \(filter.map { "(\($0)) AND " } ?? "")rowid = :plume_rowid"
+    /// An updater for a structured request, or why it keeps the refetch
+    /// path.
+    ///
+    /// - Parameter region: What the request's SQL reads.
+    /// - Throws: ``DatabaseError``.
+    static func analyze(_ request: FetchRequest, region: DatabaseRegion, _ db: Database) throws -> Result<Self, RefetchReason> {
+        guard case .structured(let table, let filter, let sortColumns, let limit) = request.source else { return .failure(.notSingleTableSelect) }
+        guard limit == nil else { return .failure(.limit) }
+        guard region.tables == [table.sqlNameKey()] else { return .failure(.readsOtherTables) }
+        guard filter.map(SelectOutline.isSelfContainedFilter) ?? true else { return .failure(.filterNotSelfContained) }
+        guard let rowIDTable = try RowIDTable(table, db) else { return .failure(.noRowID(table: table)) }
+        guard rowIDTable.readsRowID(request.identityColumn) else {
+            return .failure(.identityIsNotRowID(column: request.identityColumn))
+        }
+        return .success(Self(request, table: table, filter: filter, sortColumns: sortColumns, rowIDName: rowIDTable.rowIDName))
+    }
+
+    /// An updater for a structured request whose identity reads the rowid.
+    private init(_ request: FetchRequest, table: String, filter: String?, sortColumns: [FetchRequest.SortColumn], rowIDName: String) {
+        tableKey = table.sqlNameKey()
+        let condition = filter.map { "\(FetchRequest.parenthesized($0)) AND " } ?? ""
+        rowSQL = "SELECT \(request.structuredSelection) FROM \(quoteIdentifier(table)) WHERE \(condition)\(rowIDName) = :plume_rowid"
         filterArguments = request.arguments
         identityColumn = request.identityColumn
         sectionColumn = request.sectionColumn
@@ -35,7 +50,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         if !sortColumns.contains(where: { $0.name.lowercased() == request.identityColumn.lowercased() }) {
             terms.append((request.identityColumn, true))
         }
-        comparator = .columns(SortOrderComparator(table: table, orderingTerms: terms))
+        comparator = .columns(SortOrderComparator(table: table, rowIDName: rowIDName, orderingTerms: terms))
     }
 
     /// An updater for a raw query of one table.
@@ -47,21 +62,6 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         sectionColumn = request.sectionColumn
         decodesItems = request.batchSize == 0
         comparator = .query(QueryOrderComparator(sql: query.comparisonSQL, arguments: request.arguments, identityColumn: request.identityColumn))
-    }
-
-    /// Whether the identity is the rowid: `rowid` itself, or the single
-    /// `INTEGER PRIMARY KEY` column of a rowid table.
-    private static func identityIsRowID(request: FetchRequest, table: String, _ db: Database) throws -> Bool {
-        let type = try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE", arguments: [table])
-        guard type == "table" else { return false }
-        // WITHOUT ROWID tables have no rowid to select.
-        guard (try? db.makeStatement(sql: "SELECT rowid FROM \(quoteIdentifier(table)) LIMIT 0")) != nil else { return false }
-        if request.identityIsRowID { return true }
-        let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoteIdentifier(table)))")
-        let keys = columns.filter { ($0["pk"] ?? .integer(0)) != .integer(0) }
-        guard keys.count == 1, let key = keys.first,
-              case .text(let name)? = key["name"], case .text(let type)? = key["type"] else { return false }
-        return name.lowercased() == request.identityColumn.lowercased() && type.uppercased() == "INTEGER"
     }
 
     /// Forgets positions derived from the storage (after a refetch).

@@ -2,7 +2,13 @@ import Persistence
 
 /// How the engine runs a request on the database's current schema: the
 /// SQL (a raw single-table query gets its order made total), the tables it
-/// reads, and whether commits can be followed incrementally.
+/// reads, and whether commits can be followed incrementally, or why not.
+///
+/// The incremental path must give exactly the rows a refetch gives, so a
+/// request takes it only when that is proven: one table with a rowid, the
+/// identity its rowid (``RowIDTable``), no limit or aggregate, and
+/// deterministic functions only (``DeterministicFunctions``). Anything
+/// else refetches, and ``refetchReason`` says why.
 ///
 /// A plan holds for one schema version (SQLite's schema cookie,
 /// `PRAGMA schema_version`): after any schema change — a table altered,
@@ -15,6 +21,9 @@ struct QueryPlan<Item: FetchableRecord & Sendable> {
     let region: DatabaseRegion
     /// The incremental path, when the query allows it.
     var incremental: IncrementalUpdater<Item>?
+    /// Why the request refetches on every commit it may be affected by;
+    /// nil when it follows them incrementally.
+    let refetchReason: RefetchReason?
     /// The schema version the plan was made for.
     let schemaVersion: Int64
 
@@ -23,13 +32,48 @@ struct QueryPlan<Item: FetchableRecord & Sendable> {
     init(_ request: FetchRequest, _ db: Database) throws {
         try Self.checkNames(of: request, db)
         schemaVersion = try Self.schemaVersion(db)
-        region = try db.makeStatement(sql: request.sql).region
-        // A raw query of one table is run with its order made total, as
-        // its incremental updates place rows.
-        let singleTable = try SingleTableQuery(request: request, region: region, db)
-        self.request = singleTable.map { request.replacingSQL($0.orderedSQL) } ?? request
-        incremental = try singleTable.map { IncrementalUpdater(query: $0, request: self.request) }
-            ?? IncrementalUpdater(request: self.request, region: region, db)
+        let statement = try db.makeStatement(sql: request.sql)
+        region = statement.region
+        switch try Self.incrementalPath(of: request, statement, db) {
+        case .success(.structured(let updater)):
+            self.request = request
+            incremental = updater
+            refetchReason = nil
+        case .success(.raw(let query)):
+            // A raw query of one table is run with its order made total,
+            // as its incremental updates place rows.
+            self.request = request.replacingSQL(query.orderedSQL)
+            incremental = IncrementalUpdater(query: query, request: self.request)
+            refetchReason = nil
+        case .failure(let reason):
+            self.request = request
+            incremental = nil
+            refetchReason = reason
+        }
+    }
+
+    /// The two kinds of incremental path.
+    private enum IncrementalPath {
+        case structured(IncrementalUpdater<Item>)
+        case raw(SingleTableQuery)
+    }
+
+    /// The request's incremental path, or why it has none: the source's
+    /// own conditions first, then the functions its SQL calls.
+    private static func incrementalPath(of request: FetchRequest, _ statement: Statement,
+                                        _ db: Database) throws -> Result<IncrementalPath, RefetchReason> {
+        let path: Result<IncrementalPath, RefetchReason>
+        switch request.source {
+        case .structured:
+            path = try IncrementalUpdater<Item>.analyze(request, region: statement.region, db).map { .structured($0) }
+        case .sql:
+            path = try SingleTableQuery.analyze(request, statement: statement, db).map { .raw($0) }
+        }
+        guard case .success = path else { return path }
+        if let function = DeterministicFunctions.firstUnproven(statement.calledFunctions, db) {
+            return .failure(.nonDeterministicFunction(function))
+        }
+        return path
     }
 
     /// A structured request's table and columns exist: an unknown one is

@@ -58,6 +58,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         pages = Self.pageLoader(plan.request, reader: reader)
         storage = try fetcher.fetch(db).storage
         snapshot = FetchedResultsSnapshot(storage: storage, pages: pages)
+        statistics.withLock { $0.refetchReason = plan.refetchReason }
     }
 
     private static func pageLoader(_ request: FetchRequest, reader: any DatabaseReader) -> PageLoader<Item>? {
@@ -137,6 +138,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     /// columns are resolved again by the refetch that follows.
     private func replan(_ db: Database) throws {
         plan = try QueryPlan(originalRequest, db)
+        statistics.withLock { $0.refetchReason = plan.refetchReason }
         fetcher = ResultsFetcher(request: plan.request)
         pages = Self.pageLoader(plan.request, reader: reader)
     }
@@ -164,4 +166,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
 struct EngineStatistics: Sendable, Hashable {
     var incrementalUpdates = 0
     var refetches = 0
+    /// Why the current plan refetches, or nil when it follows commits
+    /// incrementally (``QueryPlan/refetchReason``).
+    var refetchReason: RefetchReason?
 }

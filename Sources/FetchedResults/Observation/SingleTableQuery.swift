@@ -5,8 +5,10 @@ import Persistence
 /// request (``IncrementalUpdater``).
 ///
 /// The query must have a ``SelectOutline`` (one table, a filter, an
-/// `ORDER BY`, no limit), read a rowid table (not a view), aggregate
-/// nothing, and select the rowid as its identity column. Then:
+/// `ORDER BY`, no limit), read a table with a rowid (``RowIDTable``: not a
+/// view, a virtual or a `WITHOUT ROWID` table), aggregate nothing, and
+/// select the rowid as its identity column, as SQLite's column metadata
+/// tells. Then:
 /// - the changed rows are the query restricted to their rowids
 ///   (``rowSQL``);
 /// - two rows are placed by running the query restricted to both, in its
@@ -14,6 +16,9 @@ import Persistence
 /// - the order is made total by the identity as a last ordering term, in
 ///   the refetch (``orderedSQL``) as in the comparisons, so both agree on
 ///   rows whose other terms tie.
+///
+/// The three queries are the outline's parts, comments blanked, joined
+/// with Plume's additions: they read what the user's query reads.
 struct SingleTableQuery {
     /// The query with the identity as its last ordering term.
     let orderedSQL: String
@@ -22,53 +27,48 @@ struct SingleTableQuery {
     /// The query restricted to two rowids, `:plume_a` and `:plume_b`, first
     /// row only.
     let comparisonSQL: String
-    /// The lowercased table name.
+    /// The table name's key (`sqlNameKey()`: ASCII lowercased), as
+    /// changes name it.
     let table: String
 
-    /// The analysis, or nil when the request keeps the refetch path.
+    /// The query of a raw SQL request, or why it keeps the refetch path.
     ///
+    /// - Parameter statement: The request's SQL, compiled.
     /// - Throws: ``DatabaseError`` only for errors of the request's own SQL.
-    init?(request: FetchRequest, region: DatabaseRegion, _ db: Database) throws {
-        guard case .sql(let sql) = request.source,
-              let outline = SelectOutline(sql), region.tables == [outline.table.lowercased()],
-              let rowid = try Self.rowIDName(of: outline.table, db),
-              try Self.identityIsRowID(sql: sql, request: request, table: outline.table, db),
-              try !Self.aggregates(sql, arguments: request.arguments, db)
-        else { return nil }
-        let identity = quoteIdentifier(request.identityColumn)
+    static func analyze(_ request: FetchRequest, statement: Statement, _ db: Database) throws -> Result<SingleTableQuery, RefetchReason> {
+        guard case .sql(let sql) = request.source, let outline = SelectOutline(sql) else { return .failure(.notSingleTableSelect) }
+        guard statement.region.tables == [outline.table.sqlNameKey()] else { return .failure(.readsOtherTables) }
+        guard let table = try RowIDTable(outline.table, db) else { return .failure(.noRowID(table: outline.table)) }
+        guard identityIsRowID(statement, request: request, outline: outline, table: table) else {
+            return .failure(.identityIsNotRowID(column: request.identityColumn))
+        }
+        guard try !aggregates(sql, arguments: request.arguments, db) else { return .failure(.aggregates) }
+        return .success(SingleTableQuery(outline, identityColumn: request.identityColumn, rowIDName: table.rowIDName))
+    }
+
+    private init(_ outline: SelectOutline, identityColumn: String, rowIDName: String) {
+        let identity = quoteIdentifier(identityColumn)
         let select = "SELECT \(outline.columns) FROM \(outline.from)"
         let filter = outline.filter.map { "(\($0)) AND " } ?? ""
         let order = "ORDER BY \(outline.orderingTerms), \(identity)"
-        table = outline.table.lowercased()
+        table = outline.table.sqlNameKey()
         orderedSQL = "\(select)\(outline.filter.map { " WHERE \($0)" } ?? "") \(order)"
-        rowSQL = "\(select) WHERE \(filter)\(rowid) = :plume_rowid"
-        comparisonSQL = "\(select) WHERE \(filter)\(rowid) IN (:plume_a, :plume_b) \(order) LIMIT 1"
+        rowSQL = "\(select) WHERE \(filter)\(rowIDName) = :plume_rowid"
+        comparisonSQL = "\(select) WHERE \(filter)\(rowIDName) IN (:plume_a, :plume_b) \(order) LIMIT 1"
     }
 
-    /// A name of the rowid that no column of the table shadows; nil for a
-    /// view, a `WITHOUT ROWID` table, or a table with all three names.
-    private static func rowIDName(of table: String, _ db: Database) throws -> String? {
-        let type = try String.fetchOne(db, sql: "SELECT type FROM sqlite_master WHERE name = ? COLLATE NOCASE", arguments: [table])
-        guard type == "table",
-              (try? db.makeStatement(sql: "SELECT rowid FROM \(quoteIdentifier(table)) LIMIT 0")) != nil
-        else { return nil }
-        let columns = Set(try String.fetchAll(db, sql: "SELECT lower(name) FROM pragma_table_info(?)", arguments: [table]))
-        return ["rowid", "_rowid_", "oid"].first { !columns.contains($0) }
-    }
-
-    /// Whether the identity result column reads the table's rowid.
-    private static func identityIsRowID(sql: String, request: FetchRequest, table: String, _ db: Database) throws -> Bool {
-        let statement = try db.makeStatement(sql: sql)
+    /// Whether the identity result column reads the table's rowid: one
+    /// result column of that name, whose origin (`sqlite3_column_table_name`,
+    /// `sqlite3_column_origin_name`) is the table's rowid or its alias. An
+    /// expression has no origin; a column merely named `rowid` is not it.
+    private static func identityIsRowID(_ statement: Statement, request: FetchRequest, outline: SelectOutline, table: RowIDTable) -> Bool {
         let matches = statement.columnNames.indices.filter {
-            statement.columnNames[$0].lowercased() == request.identityColumn.lowercased()
+            statement.columnNames[$0].sqlNameKey() == request.identityColumn.sqlNameKey()
         }
         guard matches.count == 1, let origin = statement.columnOrigin(at: matches[0]),
-              origin.table.lowercased() == table.lowercased()
+              origin.table.sqlNameKey() == outline.table.sqlNameKey()
         else { return false }
-        if ["rowid", "oid", "_rowid_"].contains(origin.column.lowercased()) { return true }
-        let keys = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) WHERE pk > 0", arguments: [table])
-        guard keys.count == 1, case .text(let name)? = keys[0]["name"], case .text(let type)? = keys[0]["type"] else { return false }
-        return name.lowercased() == origin.column.lowercased() && type.uppercased() == "INTEGER"
+        return table.readsRowID(origin.column)
     }
 
     /// Whether the query aggregates (an aggregate or window function): its

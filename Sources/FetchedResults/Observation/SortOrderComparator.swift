@@ -7,7 +7,9 @@ struct SortOrderComparator {
     /// `SELECT <a sorts before b> FROM t AS a, t AS b WHERE a.rowid = ? AND b.rowid = ?`
     let sql: String
 
-    init(table: String, orderingTerms: [(column: String, ascending: Bool)]) {
+    /// - Parameter rowIDName: A name of the rowid no column shadows
+    ///   (``RowIDTable/rowIDName``).
+    init(table: String, rowIDName: String, orderingTerms: [(column: String, ascending: Bool)]) {
         var expression = ""
         for (index, term) in orderingTerms.enumerated().reversed() {
             let a = "a." + quoteIdentifier(term.column), b = "b." + quoteIdentifier(term.column)
@@ -18,7 +20,7 @@ struct SortOrderComparator {
             expression = index == orderingTerms.count - 1 ? before : "(\(before) OR (\(a) IS \(b) AND \(expression)))"
         }
         let quoted = quoteIdentifier(table)
-        sql = "SELECT \(expression) FROM \(quoted) AS a, \(quoted) AS b WHERE a.rowid = ? AND b.rowid = ?"
+        sql = "SELECT \(expression) FROM \(quoted) AS a, \(quoted) AS b WHERE a.\(rowIDName) = ? AND b.\(rowIDName) = ?"
     }
 
     /// The comparison's statement on a connection: look it up once for a

@@ -103,11 +103,12 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
     /// when there is one, and be ordered by the section column first.
     ///
     /// A query of the form `SELECT … FROM table [WHERE …] ORDER BY …` (no
-    /// join, subquery, aggregate, `DISTINCT` or `LIMIT`) that selects the
-    /// table's rowid as its identity follows commits incrementally, like a
-    /// structured request; the controller then appends the identity as the
-    /// last `ORDER BY` term, so rows tied on every term are in identity
-    /// order.
+    /// join, subquery, aggregate, `DISTINCT`, `LIMIT`, parameter in
+    /// `ORDER BY` or non-deterministic function such as
+    /// `julianday('now')`) that selects the table's rowid as its identity
+    /// follows commits incrementally, like a structured request; the
+    /// controller then appends the identity as the last `ORDER BY` term, so
+    /// rows tied on every term are in identity order.
     ///
     /// - Parameters:
     ///   - sql: One `SELECT` statement.

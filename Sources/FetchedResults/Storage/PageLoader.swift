@@ -94,11 +94,10 @@ struct PageQuery: Sendable {
         let identity = quoteIdentifier(request.identityColumn)
         switch request.source {
         case .structured(let table, _, _, _):
-            let selection = request.identityIsRowID ? "*, rowid AS \(identity)" : "*"
-            sqlPrefix = "SELECT \(selection) FROM \(quoteIdentifier(table)) WHERE \(request.identityIsRowID ? "rowid" : identity) IN ("
+            sqlPrefix = "SELECT \(request.structuredSelection) FROM \(quoteIdentifier(table)) WHERE \(request.identityExpression) IN ("
             arguments = StatementArguments()
         case .sql(let sql):
-            sqlPrefix = "SELECT * FROM (\(sql)) WHERE \(identity) IN ("
+            sqlPrefix = "SELECT * FROM (\(FetchRequest.subquery(sql))) WHERE \(identity) IN ("
             arguments = request.arguments
         }
         identityColumn = request.identityColumn

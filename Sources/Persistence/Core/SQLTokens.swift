@@ -12,7 +12,8 @@ package struct SQLTokens {
         package var depth: Int
     }
 
-    private let utf8: [UInt8]
+    /// The SQL's bytes, each comment blanked out (see ``text(from:to:)``).
+    private var utf8: [UInt8]
     package private(set) var tokens: [Token] = []
 
     /// Nil for text SQLite would not tokenize: an unterminated quote or
@@ -27,6 +28,7 @@ package struct SQLTokens {
             if Self.isSpace(byte) { index += 1; continue }
             if Self.startsComment(utf8, at: index) {
                 guard let end = Self.commentEnd(utf8, from: index) else { return nil }
+                blank(index..<end)
                 index = end
                 continue
             }
@@ -41,7 +43,13 @@ package struct SQLTokens {
     }
 
     /// The SQL between two tokens (from the start of `from` to the start of
-    /// `to`, or to the end).
+    /// `to`, or to the end), trailing spaces trimmed.
+    ///
+    /// Comments come out as spaces, their newlines kept: a part can be
+    /// joined to other SQL without a `-- comment` swallowing what follows
+    /// (`SELECT a -- note⏎FROM t` gives the columns `a`, not
+    /// `a -- note`), and with the same meaning, since SQLite reads a
+    /// comment as a space.
     package func text(from start: Int, to end: Int) -> String {
         let lower = tokens[start].range.lowerBound
         let upper = end < tokens.count ? tokens[end].range.lowerBound : utf8.count
@@ -63,6 +71,11 @@ package struct SQLTokens {
             bytes.append(contentsOf: utf8[tokens[index].range])
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Replaces a comment by spaces, keeping its line breaks.
+    private mutating func blank(_ range: Range<Int>) {
+        for index in range where utf8[index] != 0x0A { utf8[index] = 0x20 }
     }
 
     private func makeToken(_ range: Range<Int>, depth: Int) -> Token {

@@ -26,6 +26,11 @@ public final class Statement {
     public let writtenTables: Set<String>
     /// Whether the statement changes the schema.
     public let isSchemaChange: Bool
+    /// Lowercased names of the SQL functions the statement calls, as
+    /// SQLite's authorizer reported them while compiling it (operators that
+    /// are functions included: `like`, `glob`, `->`; `CURRENT_TIMESTAMP`
+    /// and its kin too).
+    package let calledFunctions: Set<String>
     /// Whether the statement may delete rows through `REPLACE` conflict
     /// resolution, which the update hook does not report.
     let mayReplaceRows: Bool
@@ -52,6 +57,7 @@ public final class Statement {
         self.region = authorizer.region
         self.writtenTables = authorizer.writtenTables
         self.isSchemaChange = authorizer.isSchemaChange
+        self.calledFunctions = authorizer.calledFunctions
         // `INSERT OR REPLACE`, `REPLACE INTO`, `UPDATE OR REPLACE`: the
         // keyword, not the word in a string, a name or `replace()`. (Tables
         // whose constraints or triggers replace are known from the schema:

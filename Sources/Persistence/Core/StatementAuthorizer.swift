@@ -3,17 +3,21 @@ import CSQLite
 /// Records what a statement reads and writes while SQLite compiles it.
 ///
 /// SQLite calls the authorizer during `sqlite3_prepare`; Plume uses it to
-/// learn the region a query reads (for live queries) and the tables a
-/// statement writes (for change tracking).
+/// learn the region a query reads (for live queries), the tables a
+/// statement writes (for change tracking) and the functions it calls
+/// (whether a live query may be followed incrementally).
 final class StatementAuthorizer {
     var region = DatabaseRegion()
     var writtenTables: Set<String> = []
+    /// Lowercased names of the functions the statement calls.
+    var calledFunctions: Set<String> = []
     var isSchemaChange = false
     private var isDropStatement = false
 
     func reset() {
         region = DatabaseRegion()
         writtenTables = []
+        calledFunctions = []
         isSchemaChange = false
         isDropStatement = false
     }
@@ -45,6 +49,10 @@ final class StatementAuthorizer {
             } else {
                 region.insert(table: table)
             }
+        case SQLITE_FUNCTION:
+            // The name comes second; `CURRENT_TIME` and its kin are reported
+            // as functions too.
+            if let second { calledFunctions.insert(String(cString: second).lowercased()) }
         case SQLITE_INSERT, SQLITE_UPDATE:
             if let first { writtenTables.insert(String(cString: first).sqlNameKey()) }
         case SQLITE_DELETE:
