@@ -26,7 +26,7 @@ struct Runner {
                 let contestant = contestants[(offset + iteration) % contestants.count]
                 let trial = try contestant.makeTrial()
                 var checksum = 0
-                let elapsed = try clock.measure { checksum = try trial.run() }
+                let elapsed = try clock.measure { checksum = try Self.measuredRun(trial) }
                 try trial.tearDown()
                 checksums[contestant.contender] = checksum
                 samples[contestant.contender, default: []].append(elapsed.milliseconds)
@@ -38,6 +38,15 @@ struct Runner {
         return WorkloadResult(name: workload.name, rows: workload.rows,
                               milliseconds: samples.mapValues(Self.median),
                               p95: samples.mapValues { Self.percentile(95, of: $0) })
+    }
+
+    /// The timed part of a trial, in a function of its own so that
+    /// `valgrind --tool=callgrind --collect-atstart=no
+    /// --toggle-collect='*measuredRun*'` counts the instructions of the
+    /// work alone, not of its setup (see `Benchmarks/callgrind.sh`).
+    @inline(never)
+    static func measuredRun(_ trial: Trial) throws -> Int {
+        try trial.run()
     }
 
     /// The nearest-rank percentile: the smallest sample at or above `p`

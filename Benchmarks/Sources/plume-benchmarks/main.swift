@@ -35,7 +35,9 @@ func runWorkloads(_ options: Options) -> Never {
         let printer = ResultPrinter(json: json)
         let runner = Runner(iterations: max(1, options.iterations), directory: directory)
         printer.printHeader(iterations: runner.iterations)
-        for workload in WorkloadRegistry.workloads(rows: options.rows) where filter.map({ workload.name.hasPrefix($0) }) ?? true {
+        // A filter ending in `$` names one workload exactly.
+        for workload in WorkloadRegistry.workloads(rows: options.rows)
+        where filter.map({ $0.hasSuffix("$") ? workload.name == $0.dropLast() : workload.name.hasPrefix($0) }) ?? true {
             printer.print(try runner.run(workload))
         }
         if filter.map({ MemoryWorkload.name.hasPrefix($0) }) ?? true {
@@ -65,5 +67,10 @@ func runWorkloads(_ options: Options) -> Never {
 
 // Controllers call their delegates on the main actor: the main thread
 // serves the main queue while the workloads run on another thread.
+// Under valgrind (Benchmarks/callgrind.sh), whose callgrind does not survive
+// dispatchMain, workloads that need no main actor run on the main thread.
+if ProcessInfo.processInfo.environment["PLUME_BENCH_MAIN_THREAD"] != nil {
+    runWorkloads(options)
+}
 Thread.detachNewThread { [options] in runWorkloads(options) }
 dispatchMain()
