@@ -70,14 +70,15 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         /// `performFetch()` (and `stopObserving()`) moves on.
         var generation: UInt64 = 0
         var engineStatistics: Mutex<EngineStatistics>?
-        var subscribers: [UInt64: UpdateMailbox<Item>] = [:]
-        var nextSubscriber: UInt64 = 0
+        /// Every subscriber's mailbox: the async sequences' and the
+        /// delegate's, posted to alike.
+        var subscribers = ObserverRegistry<UpdateMailbox<Item>>()
+        /// The delegate's subscription, while observing.
+        var delegateSubscriber: ObserverRegistry<UpdateMailbox<Item>>.ID?
         var failure: (any Error)?
     }
 
     let state = Mutex(State())
-    /// The updates on their way to the delegate (see ``UpdateMailbox``).
-    let delegateMailbox = UpdateMailbox<Item>()
     /// The hop to the main actor for the delegate.
     let mainActor = MainActorDelivery()
 
@@ -159,8 +160,10 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                 // Subscribers start over from the new fetch.
                 let reset = FetchedResultsUpdate(snapshot: engine.snapshot, previousSnapshot: state.latest,
                                                  changes: ChangeSet(), isInitial: true)
-                for mailbox in state.subscribers.values { mailbox.post(reset) }
-                delegateMailbox.discardPending()
+                for id in state.subscribers.ids where id != state.delegateSubscriber {
+                    state.subscribers[id: id]?.post(reset)
+                }
+                subscribeDelegate(&state)
                 return state.observation
             }
             replaced?.cancel()
@@ -195,9 +198,9 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
             defer {
                 state.generation &+= 1
                 state.observation = nil
-                state.subscribers.removeAll()
+                state.delegateSubscriber = nil
             }
-            return (state.observation, Array(state.subscribers.values))
+            return (state.observation, state.subscribers.removeAll())
         }
         observation?.cancel()
         for mailbox in mailboxes { mailbox.finish() }
@@ -262,17 +265,20 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// snapshot to the newest.
     public var changes: FetchedResultsUpdates<Item> {
         state.withLock { state in
-            state.nextSubscriber += 1
-            let id = state.nextSubscriber
-            let mailbox = UpdateMailbox<Item> { [weak self] in
-                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-            }
-            mailbox.post(FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest,
-                                              changes: ChangeSet(), isInitial: true))
+            let initial = FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest, changes: ChangeSet(), isInitial: true)
             if let failure = state.failure {
+                let mailbox = UpdateMailbox<Item>()
+                mailbox.post(initial)
                 mailbox.finish(throwing: failure)
-            } else {
-                state.subscribers[id] = mailbox
+                return FetchedResultsUpdates(mailbox: mailbox)
+            }
+            var mailbox: UpdateMailbox<Item>!
+            state.subscribers.add { id in
+                mailbox = UpdateMailbox<Item> { [weak self] in
+                    self?.state.withLock { _ = $0.subscribers.remove(id) }
+                }
+                mailbox.post(initial)
+                return mailbox
             }
             return FetchedResultsUpdates(mailbox: mailbox)
         }

@@ -127,9 +127,12 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         statistics.withLock { $0.refetches += 1 }
         let indexed = ResultsDiff.IndexedKeys(storage.keys)
         let (newStorage, unchanged) = try fetcher.fetch(db, previous: storage, indexed: indexed)
-        let positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
-                                                 unchanged: unchanged, identityColumn: plan.request.identityColumn,
-                                                 sql: plan.request.sql)
+        let positional: PositionalChanges
+        do {
+            positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed, unchanged: unchanged)
+        } catch {
+            throw FetchedResultsError(.duplicateIdentity(column: plan.request.identityColumn, value: error.value), sql: plan.request.sql)
+        }
         plan.incremental?.invalidate()
         try commit(newStorage, positional)
     }
