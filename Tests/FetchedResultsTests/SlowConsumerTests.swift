@@ -49,7 +49,7 @@ import Testing
             let controller = FetchedResultsController<Row>(database: writer, request: Self.request, queue: DispatchQueue(label: "d"))
             try await controller.performFetch()
             defer { controller.stopObserving() }
-            var iterator = controller.changes.makeAsyncIterator()
+            var iterator = controller.updates.makeAsyncIterator()
             let initial = try #require(try await iterator.next())
             var model = try initial.snapshot.listSections()
             try await Self.commitMany(writer)

@@ -15,7 +15,7 @@ import Persistence
 /// try await controller.performFetch()  // performFetchAndWait() in synchronous code
 /// controller.numberOfSections          // sections, object(at:), indexPath(forID:)…
 ///
-/// for try await update in controller.changes { … } // or as an async sequence
+/// for try await update in controller.updates { … } // or as an async sequence
 /// ```
 ///
 /// From ``performFetch()`` on, the controller observes the database: after
@@ -263,14 +263,14 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// A consumer that falls behind never makes updates pile up: the
     /// updates it has not taken yet are merged into one, from its last
     /// snapshot to the newest.
-    public var changes: FetchedResultsUpdates<Item> {
+    public var updates: FetchedResultsUpdateSequence<Item> {
         state.withLock { state in
             let initial = FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest, changes: ChangeSet(), isInitial: true)
             if let failure = state.failure {
                 let mailbox = UpdateMailbox<Item>()
                 mailbox.post(initial)
                 mailbox.finish(throwing: failure)
-                return FetchedResultsUpdates(mailbox: mailbox)
+                return FetchedResultsUpdateSequence(mailbox: mailbox)
             }
             var mailbox: UpdateMailbox<Item>!
             state.subscribers.add { id in
@@ -280,7 +280,11 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                 mailbox.post(initial)
                 return mailbox
             }
-            return FetchedResultsUpdates(mailbox: mailbox)
+            return FetchedResultsUpdateSequence(mailbox: mailbox)
         }
     }
+
+    /// The updates as an asynchronous sequence.
+    @available(*, deprecated, renamed: "updates")
+    public var changes: FetchedResultsUpdateSequence<Item> { updates }
 }
