@@ -135,22 +135,19 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// - Complexity: O(n log n) for n rows.
     public func performFetchAndWait() throws {
         try request.validate()
-        // One read transaction: another process's commit cannot fall
-        // between the fetch and the data version observation starts from.
-        try database.writeWithoutTransactionAndWait { db in try db.inReadSnapshot {
-            // Fetches run one at a time on the writer queue: the next
-            // generation is this fetch's until another one starts.
+        // Fetches run one at a time on the writer queue: the next
+        // generation is this fetch's until another one starts. Plume's one
+        // starter runs the fetch, the start of observation and the swap of
+        // state in one read transaction: no commit, of this process or
+        // another, falls between them.
+        let replaced = try database.fetchThenObserve({ db in
             let generation = state.withLock { $0.generation &+ 1 }
-            let engine = try ResultsEngine<Item>(request: request, reader: database, output: output(of: generation), db)
-            // Still on the writer queue: no commit can fall between the
-            // fetch, the start of observation and the swap of state.
-            let observation = database.observeChanges { [engine] db, changes in
-                engine.process(changes, db)
-            }
+            return try ResultsEngine<Item>(request: request, reader: database, output: output(of: generation), generation: generation, db)
+        }, finish: { _, engine, observation in
             engine.observation = observation
-            let replaced = state.withLock { state in
+            return state.withLock { state in
                 defer {
-                    state.generation = generation
+                    state.generation = engine.generation
                     state.observation = observation
                     state.engineStatistics = engine.statistics
                     state.snapshot = engine.snapshot
@@ -166,8 +163,8 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                 subscribeDelegate(&state)
                 return state.observation
             }
-            replaced?.cancel()
-        } }
+        })
+        replaced?.cancel()
     }
 
     /// Fetches the rows and starts observing the database, without
