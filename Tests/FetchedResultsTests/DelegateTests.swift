@@ -20,7 +20,7 @@ final class RecordingDelegate: FetchedResultsControllerDelegate, @unchecked Send
     }
     func controller(_ controller: FetchedResultsController<Row>, didChange object: Row?, at indexPath: IndexPath?,
                     for type: FetchedResultsChangeType, newIndexPath: IndexPath?) {
-        record("row \(type) \(indexPath?.listDescription ?? "-") \(newIndexPath?.listDescription ?? "-") \(object?["name"] ?? .null)")
+        record("row \(type) \(indexPath?.listText ?? "-") \(newIndexPath?.listText ?? "-") \(object?["name"] ?? .null)")
     }
     func controller(_ controller: FetchedResultsController<Row>, didChangeContentWith update: FetchedResultsUpdate<Row>) {
         record("content \(update.changes.count)")

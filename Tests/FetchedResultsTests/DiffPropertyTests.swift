@@ -11,11 +11,11 @@ import Testing
     /// a refetch's shortcut (the scan's unchanged rows) changes nothing.
     static func check(_ old: TestList, _ new: TestList, seed: UInt64) throws {
         let newStorage = new.storage
-        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: newStorage.keyed, identityColumn: "id", sql: "test")
+        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: newStorage.keyed)
         let changes = positional.changeSet(newSections: newStorage.sections) { newStorage.items![$0] }
         try TestList.expectRules(changes, from: old, to: new, seed: seed)
         let shortcut = try ResultsDiff.changes(from: old.storage.keyed, to: newStorage.keyed,
-                                               unchanged: unchanged(old.storage.keyed, newStorage.keyed), identityColumn: "id", sql: "test")
+                                               unchanged: unchanged(old.storage.keyed, newStorage.keyed))
         #expect(shortcut == positional, "seed \(seed)")
     }
 
@@ -64,7 +64,7 @@ import Testing
         let old = TestList(sections: [(1, (0..<50).map { .init(id: $0, version: 0) })])
         let new = TestList(sections: [(1, (0..<50).reversed().map { .init(id: $0, version: 0) })])
         try Self.check(old, new, seed: 0)
-        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed, identityColumn: "id", sql: "")
+        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed)
         #expect(positional.movedRows.count == 49)
     }
 
@@ -74,14 +74,14 @@ import Testing
         try Self.check(empty, empty, seed: 0)
         try Self.check(empty, full, seed: 0)
         try Self.check(full, empty, seed: 0)
-        let positional = try ResultsDiff.changes(from: empty.storage.keyed, to: full.storage.keyed, identityColumn: "id", sql: "")
+        let positional = try ResultsDiff.changes(from: empty.storage.keyed, to: full.storage.keyed)
         #expect(positional.insertedSections == [0, 1])
     }
 
     @Test func renamedSectionIsDeletedAndInserted() throws {
         let old = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 2, version: 0)])])
         let new = TestList(sections: [(9, [.init(id: 1, version: 0), .init(id: 2, version: 0)])])
-        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed, identityColumn: "id", sql: "")
+        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed)
         #expect(positional.deletedSections == [0])
         #expect(positional.insertedSections == [0])
         #expect(positional.movedRows.isEmpty && positional.deletedRows.isEmpty)
@@ -90,7 +90,7 @@ import Testing
     @Test func changedRowThatMovesIsAMoveWithContent() throws {
         let old = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 2, version: 0), .init(id: 3, version: 0)])])
         let new = TestList(sections: [(1, [.init(id: 2, version: 0), .init(id: 3, version: 0), .init(id: 1, version: 1)])])
-        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed, identityColumn: "id", sql: "")
+        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed)
         #expect(positional.updatedRows.isEmpty)
         #expect(positional.movedRows.count == 1)
         #expect(positional.movedRows.first?.isContentChanged == true)
@@ -99,19 +99,19 @@ import Testing
     @Test func duplicateIdentityIsAnError() throws {
         let old = TestList(sections: [(1, [.init(id: 1, version: 0)])])
         let new = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 1, version: 1)])])
-        #expect(throws: FetchedResultsError.self) {
-            try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed, identityColumn: "id", sql: "")
+        #expect(throws: DuplicateIdentity.self) {
+            try ResultsDiff.changes(from: old.storage.keyed, to: new.storage.keyed)
         }
         // The duplicate of a row left in place at the end of its section.
         let oldTwo = TestList(sections: [(1, [.init(id: 1, version: 0), .init(id: 2, version: 0)])])
         let newTwo = TestList(sections: [(1, [.init(id: 2, version: 1), .init(id: 2, version: 0)])])
-        #expect(throws: FetchedResultsError.self) {
-            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, identityColumn: "id", sql: "")
+        #expect(throws: DuplicateIdentity.self) {
+            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed)
         }
         let unchanged = Self.unchanged(oldTwo.storage.keyed, newTwo.storage.keyed)
         #expect((0..<2).map(unchanged.oldRow(ofNewRow:)) == [nil, 1])
-        #expect(throws: FetchedResultsError.self) {
-            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, unchanged: unchanged, identityColumn: "id", sql: "")
+        #expect(throws: DuplicateIdentity.self) {
+            try ResultsDiff.changes(from: oldTwo.storage.keyed, to: newTwo.storage.keyed, unchanged: unchanged)
         }
     }
 }

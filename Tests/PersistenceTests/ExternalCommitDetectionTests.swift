@@ -32,6 +32,36 @@ import Testing
         try queue.close()
     }
 
+    /// Linux allows 128 inotify instances per user: a process observing
+    /// more databases than that still gets file events for each, on the
+    /// process's one descriptor.
+    @Test func moreObservedDatabasesThanInotifyInstancesAllGetFileEvents() async throws {
+        let directory = try TemporaryDirectory()
+        var queues: [DatabaseQueue] = []
+        var observations: [AnyDatabaseCancellable] = []
+        let received = Signal<Int>()
+        for index in 0..<150 {
+            let queue = try DatabaseQueue(path: directory.path("db\(index).sqlite"))
+            try await queue.write { db in try makePhotoTable(db) }
+            observations.append(queue.observeChanges { db, changes in
+                guard changes.origin == .external else { return }
+                received.send(index)
+            })
+            #expect(queue.observationCenter.detectionMode == .fileEvents, "database \(index)")
+            queues.append(queue)
+        }
+        #if os(Linux)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == "anon_inode:inotify"
+        }
+        #expect(descriptors.count <= 1)
+        #endif
+        try Self.insertRow(named: "External", into: directory.path("db149.sqlite"), by: .sqliteShell)
+        #expect(await received.next(seconds: 20) == 149)
+        for observation in observations { observation.cancel() }
+        for queue in queues { try queue.close() }
+    }
+
     @Test func pollingIsTheFallbackWithoutFileEvents() async throws {
         let directory = try TemporaryDirectory()
         var configuration = Database.Configuration()

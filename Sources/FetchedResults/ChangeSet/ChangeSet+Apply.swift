@@ -22,6 +22,7 @@ extension ChangeSet {
 }
 
 extension IndexPath {
-    /// `[section, row]`, as the rules and the JSON output write it.
-    var listDescription: String { "[\(section), \(item)]" }
+    /// `[section, row]`: how Plume's rules, errors, steps and terminal
+    /// lists write an index path (the one helper for it).
+    package var listText: String { "[\(section), \(item)]" }
 }

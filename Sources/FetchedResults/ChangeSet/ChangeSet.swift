@@ -136,3 +136,12 @@ public struct ChangeSet<Item: Sendable>: Sendable {
             updatedRows: try updatedRows.map { .init(from: $0.from, to: $0.to, item: try transform($0.item)) })
     }
 }
+
+extension ChangeSet {
+    /// The moved rows whose content changed too: what a list refreshes
+    /// after the batch, at their new index paths (a move does not refresh
+    /// a cell). The one place this is decided.
+    package var contentChangedMoves: [RowMove] {
+        movedRows.filter(\.isContentChanged)
+    }
+}

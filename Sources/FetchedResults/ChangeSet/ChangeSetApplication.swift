@@ -74,7 +74,7 @@ struct ChangeSetApplication<Item: Sendable> {
         for update in changes.updatedRows {
             try checkOld(update.from, "updated row")
             if removed[update.from.section]?.contains(update.from.item) == true || updatedContent[update.from] != nil {
-                throw ListUpdateViolation(rule: 3, "old row \(update.from.listDescription) is named twice")
+                throw ListUpdateViolation(rule: 3, "old row \(update.from.listText) is named twice")
             }
             updatedContent[update.from] = update.item
         }
@@ -83,16 +83,16 @@ struct ChangeSetApplication<Item: Sendable> {
     private mutating func remove(_ path: IndexPath, _ what: String) throws(ListUpdateViolation) {
         try checkOld(path, what)
         guard removed[path.section, default: []].insert(path.item).inserted else {
-            throw ListUpdateViolation(rule: 3, "old row \(path.listDescription) is named twice")
+            throw ListUpdateViolation(rule: 3, "old row \(path.listText) is named twice")
         }
     }
 
     private func checkOld(_ path: IndexPath, _ what: String) throws(ListUpdateViolation) {
         guard old.indices.contains(path.section), old[path.section].items.indices.contains(path.item) else {
-            throw ListUpdateViolation(rule: 1, "\(what) \(path.listDescription) is out of bounds in the old state")
+            throw ListUpdateViolation(rule: 1, "\(what) \(path.listText) is out of bounds in the old state")
         }
         guard !deletedSections.contains(path.section) else {
-            throw ListUpdateViolation(rule: 4, "\(what) \(path.listDescription) lies in deleted section \(path.section)")
+            throw ListUpdateViolation(rule: 4, "\(what) \(path.listText) lies in deleted section \(path.section)")
         }
     }
 
@@ -104,13 +104,13 @@ struct ChangeSetApplication<Item: Sendable> {
 
     private mutating func place(_ path: IndexPath, _ item: Item, _ what: String) throws(ListUpdateViolation) {
         guard slots.indices.contains(path.section) else {
-            throw ListUpdateViolation(rule: 1, "\(what) \(path.listDescription) is out of bounds in the new state")
+            throw ListUpdateViolation(rule: 1, "\(what) \(path.listText) is out of bounds in the new state")
         }
         guard !insertedSections.contains(path.section) else {
-            throw ListUpdateViolation(rule: 4, "\(what) \(path.listDescription) lies in inserted section \(path.section)")
+            throw ListUpdateViolation(rule: 4, "\(what) \(path.listText) lies in inserted section \(path.section)")
         }
         guard placed[path.section, default: [:]].updateValue(item, forKey: path.item) == nil else {
-            throw ListUpdateViolation(rule: 3, "new row \(path.listDescription) is named twice")
+            throw ListUpdateViolation(rule: 3, "new row \(path.listText) is named twice")
         }
     }
 
@@ -149,7 +149,7 @@ struct ChangeSetApplication<Item: Sendable> {
             }
         }
         if let outOfRange = explicit.keys.first(where: { $0 >= count }) {
-            throw ListUpdateViolation(rule: 1, "new row \(IndexPath(item: outOfRange, section: newIndex).listDescription) is out of bounds (section \(newIndex) has \(count) rows)")
+            throw ListUpdateViolation(rule: 1, "new row \(IndexPath(item: outOfRange, section: newIndex).listText) is out of bounds (section \(newIndex) has \(count) rows)")
         }
         return items
     }

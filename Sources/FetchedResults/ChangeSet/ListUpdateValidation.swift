@@ -59,10 +59,10 @@ struct ListUpdateValidation<ID: Hashable & Sendable> {
     mutating func checkUpdatesAndMoves() throws(ListUpdateViolation) {
         for update in changes.updatedRows {
             guard old[update.from.section].items[update.from.item] == update.item else {
-                throw ListUpdateViolation(rule: 7, "update at \(update.from.listDescription) names \(update.item), which was not there")
+                throw ListUpdateViolation(rule: 7, "update at \(update.from.listText) names \(update.item), which was not there")
             }
             guard newPath[update.item] == update.to else {
-                throw ListUpdateViolation(rule: 7, "update of \(update.item) says it ends at \(update.to.listDescription), it is at \(newPath[update.item]?.listDescription ?? "nowhere")")
+                throw ListUpdateViolation(rule: 7, "update of \(update.item) says it ends at \(update.to.listText), it is at \(newPath[update.item]?.listText ?? "nowhere")")
             }
             guard changedIDs.contains(update.item) else {
                 throw ListUpdateViolation(rule: 9, "update of \(update.item), whose content did not change")
@@ -71,7 +71,7 @@ struct ListUpdateValidation<ID: Hashable & Sendable> {
         }
         for move in changes.movedRows {
             guard old[move.from.section].items[move.from.item] == move.item else {
-                throw ListUpdateViolation(rule: 6, "move from \(move.from.listDescription) names \(move.item), which was not there")
+                throw ListUpdateViolation(rule: 6, "move from \(move.from.listText) names \(move.item), which was not there")
             }
             if move.isContentChanged != changedIDs.contains(move.item) {
                 throw ListUpdateViolation(rule: move.isContentChanged ? 9 : 7,
@@ -92,7 +92,7 @@ struct ListUpdateValidation<ID: Hashable & Sendable> {
         for (item, path) in oldPath {
             guard let destination = newPath[item] else {
                 guard deletedIDs.contains(item) else {
-                    throw ListUpdateViolation(rule: 8, "\(item) at \(path.listDescription) is gone but not deleted")
+                    throw ListUpdateViolation(rule: 8, "\(item) at \(path.listText) is gone but not deleted")
                 }
                 continue
             }

@@ -10,35 +10,55 @@ extension FetchedResultsController {
                      fail: { [weak self] error in self?.fail(error, generation: generation) })
     }
 
-    /// Hands an update to every async subscriber's mailbox, and to the
-    /// delegate's, drained on `queue`, where the snapshot is swapped first
-    /// (the delegate hears on the main actor).
+    /// Hands an update to every subscriber's mailbox alike: the async
+    /// sequences', and the delegate's, which drains on `queue`.
     ///
     /// Called for the engine of the current fetch, in commit order; updates
     /// of an engine replaced by a later `performFetch()` (an older
     /// generation) are dropped. It never waits for a consumer (see
     /// ``UpdateMailbox``).
     private func publish(_ update: FetchedResultsUpdate<Item>, generation: UInt64) {
-        let isCurrent = state.withLock { state -> Bool in
-            guard state.generation == generation else { return false }
+        state.withLock { state in
+            guard state.generation == generation else { return }
             state.latest = update.snapshot
-            for mailbox in state.subscribers.values { mailbox.post(update) }
-            return true
+            for mailbox in state.subscribers.observers { mailbox.post(update) }
         }
-        guard isCurrent, delegateMailbox.post(update) else { return }
-        queue.async { [self] in drainDelegateMailbox() }
+    }
+
+    /// Subscribes the delegate for the fetch starting now: a mailbox
+    /// drained on `queue`, where each update's snapshot becomes
+    /// ``snapshot`` just before the delegate hears of it on the main
+    /// actor. An update still waiting from the last fetch is dropped (a new
+    /// fetch does not report changes, as in Core Data).
+    func subscribeDelegate(_ state: inout State) {
+        if let id = state.delegateSubscriber, let mailbox = state.subscribers[id: id] {
+            mailbox.discardPending()
+            return
+        }
+        state.delegateSubscriber = state.subscribers.add { _ in
+            UpdateMailbox<Item>(scheduleDrain: { [weak self] mailbox in
+                guard let self else { return }
+                queue.async { [self] in drainDelegate(mailbox) }
+            })
+        }
     }
 
     /// On `queue`: swaps in the pending update's snapshot (one update,
     /// merged from all that came since the last), tells the delegate on the
     /// main actor, then comes back for the next.
-    private func drainDelegateMailbox() {
-        guard let update = delegateMailbox.takeForDrain() else { return }
+    private func drainDelegate(_ mailbox: UpdateMailbox<Item>) {
+        guard let update = mailbox.takeForDrain() else { return }
         state.withLock { $0.snapshot = update.snapshot }
         mainActor.run { [self] in
             if let delegate { notify(delegate, of: update) }
         }
-        queue.async { [self] in drainDelegateMailbox() }
+        queue.async { [self] in drainDelegate(mailbox) }
+    }
+
+    /// The delegate's mailbox, while observing (what a slow delegate
+    /// queue costs: ``UpdateMailbox/pendingCount``).
+    var delegateMailbox: UpdateMailbox<Item>? {
+        state.withLock { state in state.delegateSubscriber.flatMap { state.subscribers[id: $0] } }
     }
 
     /// Ends every async subscription with the error and tells the delegate.
@@ -48,9 +68,9 @@ extension FetchedResultsController {
             state.failure = error
             defer {
                 state.observation = nil
-                state.subscribers.removeAll()
+                state.delegateSubscriber = nil
             }
-            return (state.observation, Array(state.subscribers.values))
+            return (state.observation, state.subscribers.removeAll())
         }
         guard let (observation, mailboxes) = stopped else { return }
         observation?.cancel()

@@ -15,7 +15,7 @@ import Persistence
 /// try await controller.performFetch()  // performFetchAndWait() in synchronous code
 /// controller.numberOfSections          // sections, object(at:), indexPath(forID:)…
 ///
-/// for try await update in controller.changes { … } // or as an async sequence
+/// for try await update in controller.updates { … } // or as an async sequence
 /// ```
 ///
 /// From ``performFetch()`` on, the controller observes the database: after
@@ -70,14 +70,15 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         /// `performFetch()` (and `stopObserving()`) moves on.
         var generation: UInt64 = 0
         var engineStatistics: Mutex<EngineStatistics>?
-        var subscribers: [UInt64: UpdateMailbox<Item>] = [:]
-        var nextSubscriber: UInt64 = 0
+        /// Every subscriber's mailbox: the async sequences' and the
+        /// delegate's, posted to alike.
+        var subscribers = ObserverRegistry<UpdateMailbox<Item>>()
+        /// The delegate's subscription, while observing.
+        var delegateSubscriber: ObserverRegistry<UpdateMailbox<Item>>.ID?
         var failure: (any Error)?
     }
 
     let state = Mutex(State())
-    /// The updates on their way to the delegate (see ``UpdateMailbox``).
-    let delegateMailbox = UpdateMailbox<Item>()
     /// The hop to the main actor for the delegate.
     let mainActor = MainActorDelivery()
 
@@ -134,22 +135,19 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// - Complexity: O(n log n) for n rows.
     public func performFetchAndWait() throws {
         try request.validate()
-        // One read transaction: another process's commit cannot fall
-        // between the fetch and the data version observation starts from.
-        try database.writeWithoutTransactionAndWait { db in try db.inReadSnapshot {
-            // Fetches run one at a time on the writer queue: the next
-            // generation is this fetch's until another one starts.
+        // Fetches run one at a time on the writer queue: the next
+        // generation is this fetch's until another one starts. Plume's one
+        // starter runs the fetch, the start of observation and the swap of
+        // state in one read transaction: no commit, of this process or
+        // another, falls between them.
+        let replaced = try database.fetchThenObserve({ db in
             let generation = state.withLock { $0.generation &+ 1 }
-            let engine = try ResultsEngine<Item>(request: request, reader: database, output: output(of: generation), db)
-            // Still on the writer queue: no commit can fall between the
-            // fetch, the start of observation and the swap of state.
-            let observation = database.observeChanges { [engine] db, changes in
-                engine.process(changes, db)
-            }
+            return try ResultsEngine<Item>(request: request, reader: database, output: output(of: generation), generation: generation, db)
+        }, finish: { _, engine, observation in
             engine.observation = observation
-            let replaced = state.withLock { state in
+            return state.withLock { state in
                 defer {
-                    state.generation = generation
+                    state.generation = engine.generation
                     state.observation = observation
                     state.engineStatistics = engine.statistics
                     state.snapshot = engine.snapshot
@@ -159,12 +157,14 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
                 // Subscribers start over from the new fetch.
                 let reset = FetchedResultsUpdate(snapshot: engine.snapshot, previousSnapshot: state.latest,
                                                  changes: ChangeSet(), isInitial: true)
-                for mailbox in state.subscribers.values { mailbox.post(reset) }
-                delegateMailbox.discardPending()
+                for id in state.subscribers.ids where id != state.delegateSubscriber {
+                    state.subscribers[id: id]?.post(reset)
+                }
+                subscribeDelegate(&state)
                 return state.observation
             }
-            replaced?.cancel()
-        } }
+        })
+        replaced?.cancel()
     }
 
     /// Fetches the rows and starts observing the database, without
@@ -195,9 +195,9 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
             defer {
                 state.generation &+= 1
                 state.observation = nil
-                state.subscribers.removeAll()
+                state.delegateSubscriber = nil
             }
-            return (state.observation, Array(state.subscribers.values))
+            return (state.observation, state.subscribers.removeAll())
         }
         observation?.cancel()
         for mailbox in mailboxes { mailbox.finish() }
@@ -260,21 +260,28 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     /// A consumer that falls behind never makes updates pile up: the
     /// updates it has not taken yet are merged into one, from its last
     /// snapshot to the newest.
-    public var changes: FetchedResultsUpdates<Item> {
+    public var updates: FetchedResultsUpdateSequence<Item> {
         state.withLock { state in
-            state.nextSubscriber += 1
-            let id = state.nextSubscriber
-            let mailbox = UpdateMailbox<Item> { [weak self] in
-                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-            }
-            mailbox.post(FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest,
-                                              changes: ChangeSet(), isInitial: true))
+            let initial = FetchedResultsUpdate(snapshot: state.latest, previousSnapshot: state.latest, changes: ChangeSet(), isInitial: true)
             if let failure = state.failure {
+                let mailbox = UpdateMailbox<Item>()
+                mailbox.post(initial)
                 mailbox.finish(throwing: failure)
-            } else {
-                state.subscribers[id] = mailbox
+                return FetchedResultsUpdateSequence(mailbox: mailbox)
             }
-            return FetchedResultsUpdates(mailbox: mailbox)
+            var mailbox: UpdateMailbox<Item>!
+            state.subscribers.add { id in
+                mailbox = UpdateMailbox<Item> { [weak self] in
+                    self?.state.withLock { _ = $0.subscribers.remove(id) }
+                }
+                mailbox.post(initial)
+                return mailbox
+            }
+            return FetchedResultsUpdateSequence(mailbox: mailbox)
         }
     }
+
+    /// The updates as an asynchronous sequence.
+    @available(*, deprecated, renamed: "updates")
+    public var changes: FetchedResultsUpdateSequence<Item> { updates }
 }

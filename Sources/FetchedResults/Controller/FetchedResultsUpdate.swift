@@ -27,21 +27,24 @@ public struct FetchedResultsUpdate<Item: FetchableRecord & Sendable>: Sendable {
     }
 }
 
-/// A controller's updates as an asynchronous sequence: first the current
-/// snapshot (``FetchedResultsUpdate/isInitial``), then one update per
-/// change set, in commit order, none dropped.
+/// A controller's updates as an asynchronous sequence
+/// (``FetchedResultsController/updates``): first the current snapshot
+/// (``FetchedResultsUpdate/isInitial``), then the change sets in commit
+/// order. A consumer that falls behind gets the updates it has not taken
+/// merged into one, from its last snapshot to the newest: no change is
+/// lost, and updates never pile up.
 ///
 /// ```swift
 /// try await controller.performFetch()
 /// var sections: [ListSection<Photo>] = []
-/// for try await update in controller.changes {
+/// for try await update in controller.updates {
 ///     sections = try update.isInitial ? update.snapshot.listSections() : update.changes.applied(to: sections)
 /// }
 /// ```
 ///
 /// Iteration ends with an error if observation fails; ending the
 /// iteration (or cancelling its task) unsubscribes.
-public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequence, Sendable {
+public struct FetchedResultsUpdateSequence<Item: FetchableRecord & Sendable>: AsyncSequence, Sendable {
     /// One update: a snapshot and its change set.
     public typealias Element = FetchedResultsUpdate<Item>
 
@@ -64,3 +67,7 @@ public struct FetchedResultsUpdates<Item: FetchableRecord & Sendable>: AsyncSequ
         AsyncIterator(mailbox: mailbox)
     }
 }
+
+/// A controller's updates as an asynchronous sequence.
+@available(*, deprecated, renamed: "FetchedResultsUpdateSequence")
+public typealias FetchedResultsUpdates = FetchedResultsUpdateSequence

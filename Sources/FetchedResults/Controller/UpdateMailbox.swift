@@ -1,8 +1,10 @@
 import Foundation
 import Persistence
 
-/// Where updates wait for one consumer (an async iteration, or the
+/// Where updates wait for one subscriber (an async iteration, or the
 /// delegate's queue): the one point where delivery meets a slow reader.
+/// The controller posts each update to every subscriber's mailbox alike;
+/// a mailbox drained on a queue (the delegate's) schedules its own drain.
 ///
 /// Posting never blocks and never queues: an update the consumer has not
 /// taken yet is merged with the next one into a single update from the
@@ -29,7 +31,7 @@ final class UpdateMailbox<Item: FetchableRecord & Sendable>: @unchecked Sendable
         func resolved() -> FetchedResultsUpdate<Item> {
             guard count > 1 else { return latest }
             let snapshot = latest.snapshot
-            if !isInitial, let changes = try? snapshot.changes(since: base) {
+            if !isInitial, let changes = try? ResultsDiff.changes(from: base, to: snapshot) {
                 return FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: base, changes: changes, isInitial: false)
             }
             return FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: base, changes: ChangeSet(), isInitial: true)
@@ -60,19 +62,24 @@ final class UpdateMailbox<Item: FetchableRecord & Sendable>: @unchecked Sendable
     private let state = Mutex(State())
     /// Called once when the consumer stops (cancelled, or done).
     private let onTermination: @Sendable () -> Void
+    /// For a consumer that drains on a queue (``takeForDrain()``):
+    /// schedules a drain.
+    private let scheduleDrain: (@Sendable (UpdateMailbox<Item>) -> Void)?
 
-    init(onTermination: @escaping @Sendable () -> Void = {}) {
+    /// A mailbox read by ``next()`` (an async iteration), or, given
+    /// `scheduleDrain`, drained on a queue that `scheduleDrain` hands a
+    /// drain to whenever an update arrives in an idle mailbox.
+    init(onTermination: @escaping @Sendable () -> Void = {}, scheduleDrain: (@Sendable (UpdateMailbox<Item>) -> Void)? = nil) {
         self.onTermination = onTermination
+        self.scheduleDrain = scheduleDrain
     }
 
     /// Hands an update to a waiting consumer, or keeps it, merged with any
-    /// update not taken yet.
+    /// update not taken yet; a drained mailbox that was empty and idle
+    /// schedules a drain.
     ///
-    /// - Returns: Whether a drain should be scheduled (for consumers that
-    ///   ``takeForDrain()``): true when the mailbox was empty and idle.
     /// - Complexity: O(1).
-    @discardableResult
-    func post(_ update: FetchedResultsUpdate<Item>) -> Bool {
+    func post(_ update: FetchedResultsUpdate<Item>) {
         let (waiter, schedulesDrain) = state.withLock { state -> (CheckedContinuation<FetchedResultsUpdate<Item>?, any Error>?, Bool) in
             guard state.end == nil else { return (nil, false) }
             if let waiter = state.waiter {
@@ -92,7 +99,7 @@ final class UpdateMailbox<Item: FetchableRecord & Sendable>: @unchecked Sendable
             return (nil, schedulesDrain)
         }
         waiter?.resume(returning: update)
-        return schedulesDrain
+        if schedulesDrain { scheduleDrain?(self) }
     }
 
     /// Ends the updates: after the pending one, if any, the consumer gets
@@ -169,17 +176,4 @@ final class UpdateMailbox<Item: FetchableRecord & Sendable>: @unchecked Sendable
     /// How many posted updates wait, merged into one (0 when none): what a
     /// slow consumer costs.
     var pendingCount: Int { state.withLock { $0.pending?.count ?? 0 } }
-}
-
-extension FetchedResultsSnapshot {
-    /// The change set from an older snapshot of the same request to this
-    /// one, by the keyed diff.
-    ///
-    /// - Throws: With a batch size, what loading a page of new rows throws.
-    /// - Complexity: O(n log n) for n rows.
-    func changes(since old: FetchedResultsSnapshot<Item>) throws -> ChangeSet<Item> {
-        let positional = try ResultsDiff.changes(from: old.storage.keyed, to: storage.keyed,
-                                                 identityColumn: "identity", sql: "(merged updates)")
-        return try positional.changeSet(newSections: storage.sections) { index in try self.object(atGlobal: index) }
-    }
 }

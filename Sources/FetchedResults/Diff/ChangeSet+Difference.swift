@@ -33,7 +33,12 @@ extension ChangeSet {
     ) throws -> ChangeSet<Item> {
         let oldRows = KeyedRows(sections: old, identity: identity, contentHash: contentHash)
         let newRows = KeyedRows(sections: new, identity: identity, contentHash: contentHash)
-        let positional = try ResultsDiff.changes(from: oldRows, to: newRows, identityColumn: "identity", sql: "(a list of items)")
+        let positional: PositionalChanges
+        do {
+            positional = try ResultsDiff.changes(from: oldRows, to: newRows)
+        } catch {
+            throw FetchedResultsError(.duplicateIdentity(column: "identity", value: error.value), sql: "(a list of items)")
+        }
         return positional.changeSet(newSections: newRows.sections) { index in
             let section = newRows.sections.sectionIndex(containing: index)
             return new[section].items[index - newRows.sections[section].start]

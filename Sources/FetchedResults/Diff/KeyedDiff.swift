@@ -1,7 +1,7 @@
 import Foundation
 import Persistence
 
-/// One run of the keyed diff (``ResultsDiff/changes(from:to:indexed:sources:identityColumn:sql:)``),
+/// One run of the keyed diff (``ResultsDiff/changes(from:to:indexed:unchanged:)``),
 /// in steps: match sections, then within each surviving section skip the
 /// rows unchanged at both ends, match the others by identity, keep a
 /// longest increasing subsequence of those that stay, and report the rest;
@@ -13,8 +13,6 @@ struct KeyedDiff {
     /// For each new row, the old row it repeats unchanged, or -1 (from the
     /// scan), or nil: read the keys instead.
     let unchanged: UnchangedRows?
-    let identityColumn: String
-    let sql: String
     // Both key lists are read in place, mostly in order.
     private var oldKeys: ChunkedArray<RowKey>.Reader
     private var newKeys: ChunkedArray<RowKey>.Reader
@@ -31,21 +29,18 @@ struct KeyedDiff {
         var isContentChanged: Bool
     }
 
-    init(old: KeyedRows, new: KeyedRows, oldIndex: ResultsDiff.IdentityMap, unchanged: UnchangedRows?,
-         identityColumn: String, sql: String) {
+    init(old: KeyedRows, new: KeyedRows, oldIndex: ResultsDiff.IdentityMap, unchanged: UnchangedRows?) {
         self.old = old
         self.new = new
         self.oldIndex = oldIndex
         self.unchanged = unchanged
-        self.identityColumn = identityColumn
-        self.sql = sql
         oldKeys = ChunkedArray<RowKey>.Reader(old.keys)
         newKeys = ChunkedArray<RowKey>.Reader(new.keys)
         match = SectionMatch(old: old.sections, new: new.sections)
         claimed = [Bool](repeating: false, count: old.keys.count)
     }
 
-    mutating func run() throws(FetchedResultsError) -> PositionalChanges {
+    mutating func run() throws(DuplicateIdentity) -> PositionalChanges {
         for newSection in new.sections.indices {
             guard let oldSection = match.oldIndexOfNew[newSection] else {
                 // Its rows come with it; rows it takes from surviving
@@ -60,7 +55,7 @@ struct KeyedDiff {
     }
 
     /// The rows of a surviving section.
-    private mutating func diffSection(_ newSection: Int, from oldSection: Int) throws(FetchedResultsError) {
+    private mutating func diffSection(_ newSection: Int, from oldSection: Int) throws(DuplicateIdentity) {
         let rows = try skipUnchangedEnds(new.sections[newSection].range, old.sections[oldSection].range)
         var candidates: [Candidate] = []
         var stayingOld: [Int] = []
@@ -81,7 +76,7 @@ struct KeyedDiff {
     /// the general pass. After one commit, that is most of a large result.
     ///
     /// - Returns: The new rows between the unchanged ends.
-    private mutating func skipUnchangedEnds(_ newRange: Range<Int>, _ oldRange: Range<Int>) throws(FetchedResultsError) -> Range<Int> {
+    private mutating func skipUnchangedEnds(_ newRange: Range<Int>, _ oldRange: Range<Int>) throws(DuplicateIdentity) -> Range<Int> {
         var (newStart, newEnd) = (newRange.lowerBound, newRange.upperBound)
         var (oldStart, oldEnd) = (oldRange.lowerBound, oldRange.upperBound)
         while newStart < newEnd, oldStart < oldEnd, repeats(newStart, oldStart) {
@@ -99,7 +94,7 @@ struct KeyedDiff {
 
     /// The old row a new row comes from, or nil when it is new (or comes
     /// from a section that was deleted).
-    private mutating func matchRow(_ row: Int) throws(FetchedResultsError) -> Candidate? {
+    private mutating func matchRow(_ row: Int) throws(DuplicateIdentity) -> Candidate? {
         let oldRow: Int
         let isContentChanged: Bool
         if let repeated = unchanged?.oldRow(ofNewRow: row) {
@@ -161,10 +156,8 @@ struct KeyedDiff {
     /// Marks an old row as matched; it must not be already: the new rows
     /// would then hold its identity twice.
     @inline(__always)
-    private mutating func claim(_ oldRow: Int, for newRow: Int) throws(FetchedResultsError) {
-        guard !claimed[oldRow] else {
-            throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: newKeys[newRow].id), sql: sql)
-        }
+    private mutating func claim(_ oldRow: Int, for newRow: Int) throws(DuplicateIdentity) {
+        guard !claimed[oldRow] else { throw DuplicateIdentity(value: newKeys[newRow].id) }
         claimed[oldRow] = true
     }
 }

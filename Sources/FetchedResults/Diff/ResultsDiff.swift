@@ -87,7 +87,8 @@ enum ResultsDiff {
     /// all other rows that stay are moves; a kept row whose content hash
     /// changed is an update, a moved one carries `isContentChanged`.
     ///
-    /// - Throws: ``FetchedResultsError`` when `new` holds an identity twice.
+    /// - Throws: ``DuplicateIdentity`` when `new` holds an identity twice:
+    ///   the diff checks its own input; callers word the error for theirs.
     /// - Complexity: O(n log n) for n rows (O(n + r log r) when rows move in
     ///   r runs).
     ///
@@ -98,12 +99,18 @@ enum ResultsDiff {
     ///     unchanged (same identity and content hash), when the caller
     ///     knows (a refetch's scan does): unchanged rows are then placed
     ///     without reading their keys.
-    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil, unchanged: UnchangedRows? = nil,
-                        identityColumn: String, sql: String) throws(FetchedResultsError) -> PositionalChanges {
+    static func changes(from old: KeyedRows, to new: KeyedRows, indexed: IndexedKeys? = nil,
+                        unchanged: UnchangedRows? = nil) throws(DuplicateIdentity) -> PositionalChanges {
         precondition(unchanged == nil || unchanged?.count == new.keys.count, "one entry per new row")
-        var diff = KeyedDiff(old: old, new: new, oldIndex: (indexed ?? IndexedKeys(old.keys)).index, unchanged: unchanged,
-                             identityColumn: identityColumn, sql: sql)
+        var diff = KeyedDiff(old: old, new: new, oldIndex: (indexed ?? IndexedKeys(old.keys)).index, unchanged: unchanged)
         return try diff.run()
     }
+}
+
+/// A diff's new rows hold an identity twice: what the diff found wrong
+/// with its input, for the caller to report in its own terms.
+struct DuplicateIdentity: Error, Equatable {
+    /// The identity found twice.
+    var value: DatabaseValue
 }
 

@@ -44,6 +44,6 @@ public struct ListBatch<Item: Sendable>: Sendable {
     /// batch would resolve the index path against the old state, so the
     /// new content is applied once the batch is done.
     public var reconfiguredRows: [IndexPath] {
-        changes.movedRows.lazy.filter(\.isContentChanged).map(\.to)
+        changes.contentChangedMoves.map(\.to)
     }
 }

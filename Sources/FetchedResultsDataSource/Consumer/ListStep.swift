@@ -36,7 +36,4 @@ extension ListStep: CustomStringConvertible {
     }
 }
 
-extension IndexPath {
-    /// `[section, row]`, as the rules and the JSON output write it.
-    var listText: String { "[\(section), \(item)]" }
-}
+

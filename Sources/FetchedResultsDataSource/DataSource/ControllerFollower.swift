@@ -28,7 +28,7 @@ final class ControllerFollower<Item: FetchableRecord & Sendable> {
                 fail: @escaping @MainActor (any Error) -> Void) async throws {
         try await controller.performFetch()
         stop()
-        let changes = controller.changes
+        let changes = controller.updates
         updates = Task { [weak self] in
             do {
                 for try await update in changes {

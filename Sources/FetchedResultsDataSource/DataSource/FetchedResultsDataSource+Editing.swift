@@ -77,7 +77,7 @@ extension FetchedResultsDataSource: EditableListDataSource {
             return
         }
         var changed: [(old: Item?, new: Item, at: IndexPath)] = []
-        for move in update.changes.movedRows where move.isContentChanged {
+        for move in update.changes.contentChangedMoves {
             changed.append((try? self.item(at: move.to), move.item, move.to))
         }
         for row in update.changes.updatedRows {

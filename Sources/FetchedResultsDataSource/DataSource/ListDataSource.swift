@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Use one of the two subclasses.
 @MainActor
-public class ListDataSource<Snapshot: ListSnapshot, Cell>: SectionedDataSource {
+public class ListDataSource<Snapshot: ListSnapshot, Cell>: ListViewDataSource {
     let presenter: ListPresenter<Snapshot, Cell>
 
     init(snapshot: Snapshot, cellIdentifier: @escaping (Snapshot.Item) -> String,

@@ -40,7 +40,7 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
             return
         }
         let batch = ListBatch(changes: changes, oldRowCounts: snapshot.rowCounts, newRowCounts: new.rowCounts)
-        let refresh = changes.movedRows.lazy.filter(\.isContentChanged).map { move in
+        let refresh = changes.contentChangedMoves.map { move in
             (old: try? self.snapshot.item(at: move.from), new: move.item, at: move.to)
         }
         let afterBatch = rowRefresh(Array(refresh))

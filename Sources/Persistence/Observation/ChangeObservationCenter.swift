@@ -10,8 +10,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
     // Safe: every mutable property is only touched on `writer.queue`.
     private let writer: SerializedDatabase
     private let pollInterval: Duration
-    private var observers: [UInt64: @Sendable (Database, DatabaseChanges) -> Void] = [:]
-    private var nextID: UInt64 = 0
+    private var observers = ObserverRegistry<@Sendable (Database, DatabaseChanges) -> Void>()
     private var token: TransactionObserverToken?
     private var detector: ExternalCommitDetector?
     private var lastDataVersion: Int64 = 0
@@ -24,10 +23,9 @@ final class ChangeObservationCenter: @unchecked Sendable {
 
     func add(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable {
         let id: UInt64 = writer.sync { db in
-            nextID += 1
-            observers[nextID] = observer
+            let id = observers.add(observer)
             if token == nil { start(db) }
-            return nextID
+            return id
         }
         return AnyDatabaseCancellable { [weak self] in
             guard let self else { return }
@@ -42,7 +40,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
     }
 
     private func remove(_ id: UInt64, _ db: Database) {
-        observers[id] = nil
+        observers.remove(id)
         guard observers.isEmpty else { return }
         stopObserving(db)
     }
@@ -120,8 +118,8 @@ final class ChangeObservationCenter: @unchecked Sendable {
     }
 
     private func deliver(_ changes: DatabaseChanges, _ db: Database) {
-        for id in observers.keys.sorted() {
-            observers[id]?(db, changes)
+        for id in observers.ids {
+            observers[id: id]?(db, changes)
         }
     }
 
@@ -136,7 +134,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
 
     func stop() {
         writer.sync { db in
-            observers.removeAll()
+            _ = observers.removeAll()
             stopObserving(db)
         }
     }

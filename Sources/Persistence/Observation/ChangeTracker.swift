@@ -14,8 +14,7 @@ final class ChangeTracker {
     /// back restores the value it had when the savepoint began.
     var pending = DatabaseChanges()
     private var commitRequested = false
-    private var observers: [UInt64: TransactionObserver] = [:]
-    private var nextObserverID: UInt64 = 0
+    private var observers = ObserverRegistry<TransactionObserver>()
 
     struct TransactionObserver {
         var didCommit: (Database, DatabaseChanges) -> Void
@@ -89,16 +88,14 @@ final class ChangeTracker {
         }
         if needsRollbackDelivery {
             needsRollbackDelivery = false
-            let observers = Array(self.observers.values)
-            for observer in observers { observer.didRollback(database) }
+            for observer in observers.observers { observer.didRollback(database) }
         }
         guard commitRequested else { return }
         commitRequested = false
         guard !database.isInsideTransaction else { return } // the commit failed; changes stay pending
         let changes = pending
         pending = DatabaseChanges()
-        let observers = self.observers.keys.sorted().compactMap { self.observers[$0] }
-        for observer in observers { observer.didCommit(database, changes) }
+        for observer in observers.observers { observer.didCommit(database, changes) }
     }
 
     /// Notes the changes the update hook cannot describe: schema changes,
@@ -122,13 +119,11 @@ final class ChangeTracker {
     /// changed after it was added.
     func addObserver(_ observer: TransactionObserver, on handle: OpaquePointer?) -> UInt64 {
         if observers.isEmpty { installUpdateHook(handle) }
-        nextObserverID += 1
-        observers[nextObserverID] = observer
-        return nextObserverID
+        return observers.add(observer)
     }
 
     func removeObserver(_ id: UInt64, on handle: OpaquePointer?) {
-        observers[id] = nil
+        observers.remove(id)
         if observers.isEmpty, let handle {
             sqlite3_update_hook(handle, nil, nil)
             pending.tables.removeAll()

@@ -129,7 +129,7 @@ extension DatabaseWriter {
 }
 
 /// The running side of one iteration of a ``ValueObservation``.
-final class ValueObserver<Value: Sendable>: @unchecked Sendable {
+final class ValueObserver<Value: Sendable>: ObservationReducer, @unchecked Sendable {
     // Safe: `state` is only touched while its lock is held; the rest is
     // immutable.
     private struct State {
@@ -162,27 +162,33 @@ final class ValueObserver<Value: Sendable>: @unchecked Sendable {
     /// - Returns: The first value, when asked for and fetched.
     @discardableResult
     func start(on writer: any DatabaseWriter, returningFirstValue: Bool = false) -> Value? {
+        var firstValue: Value?
         do {
-            // One snapshot: another process's commit cannot fall between
-            // the first fetch and the start of observation.
-            return try writer.writeWithoutTransactionAndWait { db -> Value? in try db.inReadSnapshot {
-                guard !state.withLock({ $0.isStopped }) else { return nil }
-                let first = try refresh(db, force: true, deliver: !returningFirstValue)
-                let observation = writer.observeChanges { [weak self] db, changes in self?.process(changes, db) }
+            return try writer.fetchThenObserve({ db -> ValueObserver<Value> in
+                guard !state.withLock({ $0.isStopped }) else { throw Stopped() }
+                firstValue = try refresh(db, force: true, deliver: !returningFirstValue)
+                return self
+            }, finish: { _, _, observation in
                 let stopped = state.withLock { state in
                     state.observation = observation
                     return state.isStopped
                 }
                 if stopped { observation.cancel() }
-                return returningFirstValue ? first : nil
-            } }
+                return returningFirstValue ? firstValue : nil
+            })
+        } catch is Stopped {
+            return nil
         } catch {
             onFailure(error)
             return nil
         }
     }
 
-    private func process(_ changes: DatabaseChanges, _ db: Database) {
+    /// Stopped before the first fetch: nothing to start.
+    private struct Stopped: Error {}
+
+    /// Refreshes the value after a commit that may change what it read.
+    func reduce(_ changes: DatabaseChanges, _ db: Database) {
         let region = state.withLock { $0.region }
         guard changes.mayAffect(region) else { return }
         do {

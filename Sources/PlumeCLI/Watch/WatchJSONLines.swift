@@ -11,7 +11,7 @@ struct WatchJSONLines: Sendable {
     @MainActor
     func start() {
         let controller = self.controller
-        let updates = controller.changes
+        let updates = controller.updates
         let task = Task.detached {
             do {
                 for try await update in updates {

@@ -22,7 +22,7 @@ actor LiveConsumer {
 
     /// Starts consuming; returns once the initial snapshot is in.
     func start(_ controller: FetchedResultsController<Row>) async {
-        let updates = controller.changes
+        let updates = controller.updates
         let identity = controller.request.identityColumn
         task = Task {
             do {

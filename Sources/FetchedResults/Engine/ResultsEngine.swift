@@ -10,7 +10,7 @@ import Persistence
 /// the writer's queue, so the process's own writes never wait for it;
 /// commits that arrive meanwhile are merged into one more refetch of the
 /// newest state. A queue has one connection: it refetches on it.
-final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable {
+final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer, @unchecked Sendable {
     // Safe: the mutable state below is used by one thread at a time. It is
     // created inside a writer-queue access; afterwards the writer's queue
     // uses it only while no refetch is in flight, and a refetch job only
@@ -20,6 +20,8 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
 
     /// The request as the controller was given it.
     let originalRequest: FetchRequest
+    /// The controller's fetch this engine serves.
+    let generation: UInt64
     private var plan: QueryPlan<Item>
     private var fetcher: ResultsFetcher<Item>
     private var pages: PageLoader<Item>?
@@ -48,8 +50,9 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
     /// The request as run (see ``QueryPlan``).
     var request: FetchRequest { plan.request }
 
-    init(request: FetchRequest, reader: any DatabaseReader, output: EngineOutput<Item>, _ db: Database) throws {
+    init(request: FetchRequest, reader: any DatabaseReader, output: EngineOutput<Item>, generation: UInt64, _ db: Database) throws {
         originalRequest = request
+        self.generation = generation
         self.output = output
         self.reader = reader
         refetchReader = reader as? DatabasePool
@@ -67,7 +70,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
 
     /// Brings the rows up to date after a commit, on the writer's queue,
     /// and publishes the change set, if any.
-    func process(_ changes: DatabaseChanges, _ db: Database) {
+    func reduce(_ changes: DatabaseChanges, _ db: Database) {
         let refetchRunning = work.withLock { work in
             if work.inFlight { work.pending = true }
             return work.inFlight
@@ -127,9 +130,12 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: @unchecked Sendable
         statistics.withLock { $0.refetches += 1 }
         let indexed = ResultsDiff.IndexedKeys(storage.keys)
         let (newStorage, unchanged) = try fetcher.fetch(db, previous: storage, indexed: indexed)
-        let positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed,
-                                                 unchanged: unchanged, identityColumn: plan.request.identityColumn,
-                                                 sql: plan.request.sql)
+        let positional: PositionalChanges
+        do {
+            positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed, unchanged: unchanged)
+        } catch {
+            throw FetchedResultsError(.duplicateIdentity(column: plan.request.identityColumn, value: error.value), sql: plan.request.sql)
+        }
         plan.incremental?.invalidate()
         try commit(newStorage, positional)
     }

@@ -1,35 +1,11 @@
 import FetchedResults
 import Foundation
 
-/// A data source that holds its list as a snapshot, and answers the list's
-/// questions from it — never from a state the list has not been told about
-/// yet.
-@MainActor
-public protocol SectionedDataSource<Snapshot, Cell>: ListViewDataSource {
-    /// The state the data source holds.
-    associatedtype Snapshot: ListSnapshot
-
-    /// The state as the list knows it: the state of the last batch applied.
-    var snapshot: Snapshot { get }
-}
-
-extension SectionedDataSource {
+/// The sections of a ``ListDataSource``: counts, header titles and the
+/// section index, answered from the state the list knows.
+extension ListDataSource {
     /// The number of sections.
     public var numberOfSections: Int { snapshot.numberOfSections }
-
-    /// The number of rows in a section.
-    public func numberOfRows(inSection section: Int) -> Int {
-        snapshot.numberOfItems(inSection: section)
-    }
-
-    /// The item of a row.
-    ///
-    /// - Throws: What the snapshot throws when the row cannot load (see
-    ///   `FetchedResultsSnapshot.object(at:)`); never for an array.
-    /// - Precondition: The index path is in bounds.
-    public func item(at indexPath: IndexPath) throws -> Snapshot.Item {
-        try snapshot.item(at: indexPath)
-    }
 
     /// The title of a section's header: its name as text, nil for an
     /// untitled (`NULL`) section.
@@ -68,3 +44,8 @@ extension SectionedDataSource {
         }
     }
 }
+
+/// A data source that held its list as a snapshot: folded into
+/// ``ListDataSource``, its only kind.
+@available(*, deprecated, renamed: "ListDataSource")
+public typealias SectionedDataSource = ListDataSource

@@ -1,0 +1,16 @@
+import Persistence
+
+extension ResultsDiff {
+    /// The change set from an older snapshot of the same request to a newer
+    /// one, by the keyed diff: what a consumer that fell behind gets when
+    /// the updates it missed are merged into one (``UpdateMailbox``).
+    ///
+    /// - Throws: ``DuplicateIdentity`` (never for two snapshots of one
+    ///   controller, whose identities were checked when fetched), or, with
+    ///   a batch size, what loading a page of new rows throws.
+    /// - Complexity: O(n log n) for n rows.
+    static func changes<Item>(from old: FetchedResultsSnapshot<Item>, to new: FetchedResultsSnapshot<Item>) throws -> ChangeSet<Item> {
+        let positional = try changes(from: old.storage.keyed, to: new.storage.keyed)
+        return try positional.changeSet(newSections: new.storage.sections) { index in try new.object(atGlobal: index) }
+    }
+}
