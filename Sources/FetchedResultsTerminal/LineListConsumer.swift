@@ -1,4 +1,5 @@
 import FetchedResults
+import FetchedResultsDataSource
 import Foundation
 
 /// A list consumer that prints each change set as readable lines, for

@@ -1,4 +1,5 @@
 import FetchedResults
+import FetchedResultsDataSource
 import Foundation
 import PlumeTerminal
 

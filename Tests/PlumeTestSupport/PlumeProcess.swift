@@ -2,20 +2,25 @@ import Foundation
 import Testing
 
 /// What a finished process printed and how it exited.
-struct ProcessResult: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
     /// The bytes behind `stdout` and `stderr`, which replace bytes that are
     /// not UTF-8.
-    var stdoutBytes = Data()
-    var stderrBytes = Data()
+    public var stdoutBytes = Data()
+    public var stderrBytes = Data()
+
+    public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data = Data(), stderrBytes: Data = Data()) {
+        (self.status, self.stdout, self.stderr) = (status, stdout, stderr)
+        (self.stdoutBytes, self.stderrBytes) = (stdoutBytes, stderrBytes)
+    }
 }
 
 /// Runs the built `plume` binary (or another program) the way a user would.
-enum PlumeProcess {
+public enum PlumeProcess {
     /// The `plume` executable built next to the test bundle.
-    static var plumeURL: URL {
+    public static var plumeURL: URL {
         get throws {
             let candidates = [
                 Bundle.main.executableURL?.deletingLastPathComponent(),
@@ -33,25 +38,25 @@ enum PlumeProcess {
 
     /// Runs `plume` with arguments and optional standard input, waits, and
     /// returns what it printed.
-    static func plume(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+    public static func plume(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                       currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> ProcessResult {
         try run(plumeURL, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory, timeout: timeout)
     }
 
     /// Runs `sqlite3` (the oracle) with arguments and standard input.
-    static func sqlite3(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
+    public static func sqlite3(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
         try run(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments, stdin: stdin)
     }
 
     /// Runs any executable and waits for it.
-    static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+    public static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                     currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> ProcessResult {
         try run(executable, arguments, input: stdin.map { Data($0.utf8) }, environment: environment,
                 currentDirectory: currentDirectory, timeout: timeout)
     }
 
     /// Runs any executable with raw bytes on standard input and waits for it.
-    static func run(_ executable: URL, _ arguments: [String], input stdin: Data?, environment: [String: String] = [:],
+    public static func run(_ executable: URL, _ arguments: [String], input stdin: Data?, environment: [String: String] = [:],
                     currentDirectory: URL? = nil, timeout: Duration = .seconds(60)) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
@@ -87,37 +92,38 @@ enum PlumeProcess {
 }
 
 /// Drains a pipe on a background thread.
-final class PipeCollector: @unchecked Sendable {
+public final class PipeCollector: @unchecked Sendable {
     // Safe: `data` is written by the reading thread only, and read after
     // `done` is signalled.
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ handle: FileHandle) {
+    public init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             self.data = handle.readDataToEndOfFile()
             self.done.signal()
         }
     }
 
-    func finish() -> Data {
+    public func finish() -> Data {
         done.wait()
         return data
     }
 }
 
-struct ProcessFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct ProcessFailure: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    public init(message: String) { self.message = message }
 }
 
 /// A temporary directory removed when the test ends.
-struct TemporaryDirectory: ~Copyable {
-    let url: URL
-    init() throws {
+public struct TemporaryDirectory: ~Copyable {
+    public let url: URL
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("plume-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     deinit { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,5 +1,6 @@
 import FetchedResults
 import FetchedResultsDataSource
+import FetchedResultsTerminal
 import Foundation
 import Persistence
 

@@ -1,13 +1,8 @@
-extension Shell {
-    /// Dot-commands beyond those of the `sqlite3` shell.
-    static let extraDotCommands: [DotCommand] = [
-        DotCommand(name: "migrate", minimumLength: 3, usage: ".migrate status|up",
-                   summary: "Show or apply schema migrations", details: Shell.migrateHelp) {
-            $0.migrate($1)
-        },
-        DotCommand(name: "watch", minimumLength: 2, usage: ".watch ?OPTIONS? QUERY",
-                   summary: "Show a query's rows live until q or Ctrl-C", details: Shell.watchHelp) {
-            $0.watch($1)
-        },
-    ]
+import PlumeShell
+
+extension ShellHost {
+    /// What `plume` gives its shell: its name and version for the banner,
+    /// and the dot-commands beyond `sqlite3`'s, `.migrate` and `.watch`.
+    static let plume = ShellHost(name: "Plume", version: PlumeVersion.current,
+                                 dotCommands: [Shell.migrateCommand, Shell.watchCommand])
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Persistence
+import PlumeShell
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -52,22 +52,7 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         var arguments = readonly ? ["-readonly"] : []
         if let database { arguments.append(database) }
-        let status = ShellCommandLine.run(arguments, program: CommandLine.arguments.first ?? "plume")
+        let status = ShellCommandLine.run(arguments, program: CommandLine.arguments.first ?? "plume", host: .plume)
         if status != 0 { throw ExitCode(status) }
     }
 }
-
-/// The greeting on a terminal.
-enum ShellBanner {
-    static func text(inMemory: Bool) -> String {
-        var text = "Plume \(PlumeCommand.configuration.version) (SQLite \(String(cString: sqlite3_libversion())))\n"
-        text += "Enter \".help\" for usage hints.\n"
-        if inMemory {
-            text += "Connected to a transient in-memory database.\n"
-            text += "Use \".open FILENAME\" to reopen on a persistent database.\n"
-        }
-        return text
-    }
-}
-
-import CSQLite

@@ -1,7 +1,24 @@
 import Foundation
 import Persistence
+import PlumeShell
 
 extension Shell {
+    /// `.migrate`, which `plume` adds to the shell.
+    static let migrateCommand = DotCommand(name: "migrate", minimumLength: 3, usage: ".migrate status|up",
+                                           summary: "Show or apply schema migrations", details: migrateHelp) {
+        $0.migrate($1)
+    }
+
+    /// `.help migrate`.
+    static let migrateHelp = """
+           status      List the applied and pending migrations, and any problem
+           up          Apply the pending migrations, each in its own transaction
+           Options:
+             --dir DIR      The directory of migration files (default Migrations)
+             --to VERSION   With up: apply migrations up to VERSION only
+
+        """
+
     /// `.migrate status|up ?--dir DIR? ?--to VERSION?`: the migrations of
     /// a directory (default `Migrations`), applied to the open database
     /// through the same ``Migrator`` as `plume migrate`.

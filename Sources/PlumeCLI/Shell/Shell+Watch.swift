@@ -1,8 +1,30 @@
 import FetchedResults
 import Foundation
 import Persistence
+import PlumeShell
 
 extension Shell {
+    /// `.watch`, which `plume` adds to the shell.
+    static let watchCommand = DotCommand(name: "watch", minimumLength: 2, usage: ".watch ?OPTIONS? QUERY",
+                                         summary: "Show a query's rows live until q or Ctrl-C", details: watchHelp) {
+        $0.watch($1)
+    }
+
+    /// `.help watch`.
+    static let watchHelp = """
+           Options:
+             --section COLUMN   Group rows in sections by COLUMN (QUERY must be
+                                ordered by it first)
+             --id COLUMN        The column that identifies rows (default id)
+           On a terminal: a live table of QUERY's rows, changed rows highlighted
+           as any process commits; arrows and Page Up/Down scroll, q or Ctrl-C
+           returns to the prompt. Needs a database file, not :memory:.
+           When input or output is not a terminal (a script): prints the rows
+           once as plain lines ("section 0 ..." then "  [0, 0] ...") and
+           returns at once, so that scripts end.
+
+        """
+
     /// `.watch ?--section COLUMN? ?--id COLUMN? QUERY`: the query's rows in
     /// the live table of `plume watch --format table` until `q` or Ctrl-C,
     /// when standard input and output are a terminal; otherwise the initial

@@ -1,6 +1,7 @@
 import Dispatch
 import FetchedResults
 import FetchedResultsDataSource
+import FetchedResultsTerminal
 import Foundation
 import PlumeTerminal
 

@@ -3,6 +3,7 @@ import FetchedResults
 import FetchedResultsDataSource
 import Foundation
 import Persistence
+import PlumeShell
 
 /// `plume watch`: a live query, printed as change sets until interrupted.
 struct WatchCommand: ParsableCommand {

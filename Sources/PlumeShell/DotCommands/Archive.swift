@@ -17,7 +17,7 @@ extension Shell {
     func runArchive(_ arguments: [[UInt8]], connection: OpaquePointer, fromCommandLine: Bool) -> DotCommandResult {
         guard arguments.count > 1 else {
             output.flush()
-            StandardError.write(Array("Wrong number of arguments.  Usage:\n".utf8) + Shell.helpText(Array("archive".utf8)).text)
+            StandardError.write(Array("Wrong number of arguments.  Usage:\n".utf8) + helpText(Array("archive".utf8)).text)
             return .failed
         }
         let request: ArchiveRequest

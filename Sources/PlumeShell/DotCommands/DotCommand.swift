@@ -1,38 +1,53 @@
 import Persistence
 
 /// How a dot-command ended.
-enum DotCommandResult {
+package enum DotCommandResult {
     case succeeded
     case failed
     /// `.quit`, `.exit`: stop reading input.
     case quit
 }
 
-/// A dot-command the shell knows.
-struct DotCommand: Sendable {
+/// A dot-command the shell knows: its name, its `.help` text and its
+/// code. Each family of commands declares its own in
+/// `DotCommands/FAMILY.swift`, beside their code; the program embedding
+/// the shell adds its own through ``ShellHost``.
+package struct DotCommand: Sendable {
     /// The name without the dot.
-    var name: String
+    package var name: String
     /// The shortest prefix that selects the command.
-    var minimumLength: Int
+    package var minimumLength: Int
     /// `.mode MODE ?OPTIONS?`, for `.help`.
-    var usage: String
+    package var usage: String
     /// One line for `.help`.
-    var summary: String
+    package var summary: String
     /// More lines for `.help NAME`.
-    var details = ""
+    package var details: String
     /// Whether `.help` lists it (aliases are not listed).
-    var isListed = true
-    var run: @Sendable (Shell, DotCommandLine) -> DotCommandResult
+    package var isListed: Bool
+    /// Runs the command on the shell with its arguments.
+    package var run: @Sendable (Shell, DotCommandLine) -> DotCommandResult
+
+    package init(name: String, minimumLength: Int, usage: String, summary: String, details: String = "",
+                 isListed: Bool = true, run: @escaping @Sendable (Shell, DotCommandLine) -> DotCommandResult) {
+        (self.name, self.minimumLength, self.usage, self.summary) = (name, minimumLength, usage, summary)
+        (self.details, self.isListed, self.run) = (details, isListed, run)
+    }
 }
 
 extension Shell {
-    /// Every dot-command, sorted by name: names are matched in that order
-    /// (as sqlite3's chain of tests does), each down to its
-    /// `minimumLength`. Each group of commands lives in its own file and
-    /// joins here.
-    static let dotCommands: [DotCommand] = (coreDotCommands + extraDotCommands + backupDotCommands + adminDotCommands + versionDotCommands
+    /// The dot-commands of `sqlite3` the shell has. Each group of commands
+    /// lives in its own file and joins here.
+    static let builtInDotCommands: [DotCommand] = coreDotCommands + backupDotCommands + adminDotCommands + versionDotCommands
         + outputDotCommands + importDotCommands + queryPlanDotCommands + parameterDotCommands
-        + fullSchemaDotCommands + connectionDotCommands + traceDotCommands).sorted { $0.name < $1.name }
+        + fullSchemaDotCommands + connectionDotCommands + traceDotCommands
+
+    /// The built-in dot-commands and the host's, sorted by name: names are
+    /// matched in that order (as sqlite3's chain of tests does), each down
+    /// to its `minimumLength`.
+    static func dotCommands(adding hostCommands: [DotCommand]) -> [DotCommand] {
+        (builtInDotCommands + hostCommands).sorted { $0.name < $1.name }
+    }
 
     /// The dot-commands of this file.
     static let coreDotCommands: [DotCommand] = [
@@ -119,7 +134,7 @@ extension Shell {
         let name = command.name
         clearTemporaryFile()
         defer { finishDotCommandOutput() }
-        guard let match = Shell.dotCommands.first(where: { $0.name.hasPrefix(name) && name.count >= $0.minimumLength }) else {
+        guard let match = dotCommands.first(where: { $0.name.hasPrefix(name) && name.count >= $0.minimumLength }) else {
             printError("Error: unknown command or invalid arguments:  \"\(name)\". Enter \".help\" for help")
             endSafeModeSuspension()
             return .failed

@@ -1,15 +1,15 @@
 /// A dot-command line split into arguments, as the `sqlite3` shell splits
 /// it: white space separates arguments, `'…'` and `"…"` quote them, and
 /// backslash escapes are resolved except inside `'…'`.
-struct DotCommandLine {
+package struct DotCommandLine {
     /// The command name without its dot, then the arguments.
-    var arguments: [[UInt8]]
+    package var arguments: [[UInt8]]
     /// The line as typed.
     let line: [UInt8]
     /// Where each argument starts in `line` (at its quote, if quoted).
     private(set) var argumentStarts: [Int] = []
 
-    init(_ line: [UInt8]) {
+    package init(_ line: [UInt8]) {
         self.line = line
         arguments = []
         var index = 1 // after the dot
@@ -43,12 +43,12 @@ struct DotCommandLine {
 
     /// The line as typed from argument `index` on, for commands that take
     /// free text (such as SQL) whose quotes and spaces must be kept.
-    func rawText(from index: Int) -> String {
+    package func rawText(from index: Int) -> String {
         String(decoding: line[argumentStarts[index]...], as: UTF8.self)
     }
 
     /// Argument `index` (1 is the first after the command) as text.
-    func string(_ index: Int) -> String { String(decoding: arguments[index], as: UTF8.self) }
+    package func string(_ index: Int) -> String { String(decoding: arguments[index], as: UTF8.self) }
 
     /// Replaces `\n`, `\t`, `\\`, octal `\NNN` and the like by the bytes
     /// they stand for.

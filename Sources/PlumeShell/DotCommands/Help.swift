@@ -3,9 +3,11 @@ import CSQLite
 extension Shell {
     /// `.help`'s text as `sqlite3`'s `azHelp` array: for each listed
     /// command, its line (usage and summary), then its detail lines.
-    static let helpLines: [String] = dotCommands.filter(\.isListed).flatMap { entry in
-        let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "
-        return [usage + entry.summary] + entry.details.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    static func helpLines(of commands: [DotCommand]) -> [String] {
+        commands.filter(\.isListed).flatMap { entry in
+            let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "
+            return [usage + entry.summary] + entry.details.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
     }
 
     /// `.help ?-all? ?PATTERN?`.
@@ -27,7 +29,7 @@ extension Shell {
     /// - Returns: How many lines or commands matched.
     @discardableResult
     func showHelp(_ pattern: [UInt8]?) -> Int {
-        let help = Shell.helpText(pattern)
+        let help = helpText(pattern)
         output.write(help.text)
         return help.count
     }
@@ -38,8 +40,8 @@ extension Shell {
     /// only one does; else, in full, those with a line LIKE `%PATTERN%`.
     /// (As in `sqlite3`, the last line of the whole text is never shown as
     /// a detail.)
-    static func helpText(_ pattern: [UInt8]?) -> (text: [UInt8], count: Int) {
-        let lines = Shell.helpLines
+    func helpText(_ pattern: [UInt8]?) -> (text: [UInt8], count: Int) {
+        let lines = helpLines
         var text: [UInt8] = []
         func write(_ line: String) { text += Array(line.utf8) + [0x0A] }
         let pattern = pattern.map { Array($0.prefix { $0 != 0 }) }

@@ -58,29 +58,4 @@ extension Shell {
              in-memory database is opened.
 
         """
-
-    /// `.help migrate`.
-    static let migrateHelp = """
-           status      List the applied and pending migrations, and any problem
-           up          Apply the pending migrations, each in its own transaction
-           Options:
-             --dir DIR      The directory of migration files (default Migrations)
-             --to VERSION   With up: apply migrations up to VERSION only
-
-        """
-
-    /// `.help watch`.
-    static let watchHelp = """
-           Options:
-             --section COLUMN   Group rows in sections by COLUMN (QUERY must be
-                                ordered by it first)
-             --id COLUMN        The column that identifies rows (default id)
-           On a terminal: a live table of QUERY's rows, changed rows highlighted
-           as any process commits; arrows and Page Up/Down scroll, q or Ctrl-C
-           returns to the prompt. Needs a database file, not :memory:.
-           When input or output is not a terminal (a script): prints the rows
-           once as plain lines ("section 0 ..." then "  [0, 0] ...") and
-           returns at once, so that scripts end.
-
-        """
 }

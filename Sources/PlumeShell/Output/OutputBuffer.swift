@@ -9,14 +9,14 @@ import Darwin
 ///
 /// The shell prints bytes, not Swift strings: SQLite text may hold invalid
 /// UTF-8, and `sqlite3` compatibility is judged byte for byte.
-final class OutputBuffer {
+package final class OutputBuffer {
     /// Where the bytes go (`.output` and `.once` change it).
     private(set) var fileDescriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
 
     /// Creates a writer on `fileDescriptor` (`STDOUT_FILENO` by default).
-    init(fileDescriptor: Int32 = STDOUT_FILENO) {
+    package init(fileDescriptor: Int32 = STDOUT_FILENO) {
         self.fileDescriptor = fileDescriptor
         buffer.reserveCapacity(capacity)
     }
@@ -27,13 +27,13 @@ final class OutputBuffer {
     var columnMeasure: ColumnMeasure { ColumnMeasure.forOutput(fileDescriptor) }
 
     /// Appends bytes.
-    func write(_ bytes: some Sequence<UInt8>) {
+    package func write(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= capacity { flush() }
     }
 
     /// Appends the UTF-8 bytes of a string.
-    func write(_ text: String) {
+    package func write(_ text: String) {
         write(text.utf8)
     }
 
@@ -49,7 +49,7 @@ final class OutputBuffer {
     }
 
     /// Writes everything buffered to the file descriptor.
-    func flush() {
+    package func flush() {
         // A failed write means the reader went away: the output is
         // dropped, as sqlite3 does.
         buffer.withUnsafeBytes { _ = TerminalSession.write(bytes: $0, to: fileDescriptor) }

@@ -1,12 +1,12 @@
 /// How query results are printed, with the `sqlite3` shell's mode names.
-enum OutputMode: Int, CaseIterable, Sendable {
+package enum OutputMode: Int, CaseIterable, Sendable {
     // Raw values follow sqlite3's MODE_* order, which `.show` and `.mode`
     // rely on for their names.
     case line = 0, column, list, semi, html, insert, quote, tcl, csv, explain, ascii, pretty, eqp, json,
          markdown, table, box, count, off
 
     /// The name `.mode` and `.show` print.
-    var name: String {
+    package var name: String {
         ["line", "column", "list", "semi", "html", "insert", "quote", "tcl", "csv", "explain", "ascii",
          "prettyprint", "eqp", "json", "markdown", "table", "box", "count", "off"][rawValue]
     }
@@ -19,7 +19,7 @@ enum OutputMode: Int, CaseIterable, Sendable {
 
     /// The modes `plume query --mode` accepts (`tabs` is list mode with
     /// tab separators).
-    static let queryModeNames = ["list", "tabs", "csv", "json", "line", "markdown", "box", "table", "column", "quote", "html", "insert"]
+    package static let queryModeNames = ["list", "tabs", "csv", "json", "line", "markdown", "box", "table", "column", "quote", "html", "insert"]
 
     /// The modes a user can name, for messages and completion.
     static let userNames = ["ascii", "box", "column", "csv", "html", "insert", "json", "line", "list", "markdown",
@@ -28,13 +28,13 @@ enum OutputMode: Int, CaseIterable, Sendable {
 
 /// The settings that shape printed results: what `.mode`, `.headers`,
 /// `.nullvalue`, `.separator` and `.width` change.
-struct OutputSettings {
-    var mode: OutputMode = .list
-    var showHeader = false
+package struct OutputSettings {
+    package var mode: OutputMode = .list
+    package var showHeader = false
     /// Whether `.headers` was used (`.mode column` then keeps the choice).
     var headerWasSet = false
     var nullValue: [UInt8] = []
-    var columnSeparator: [UInt8] = Array("|".utf8)
+    package var columnSeparator: [UInt8] = Array("|".utf8)
     var rowSeparator: [UInt8] = Array("\n".utf8)
     /// The table name of `insert` mode, already quoted when needed.
     var insertTable: [UInt8] = Array("\"table\"".utf8)
@@ -47,10 +47,13 @@ struct OutputSettings {
     /// `.dump --newlines`: keep newlines in quoted text.
     var keepNewlines = false
 
+    /// `sqlite3`'s defaults: list mode, `|` between columns, no header.
+    package init() {}
+
     /// Separators `sqlite3` uses.
-    static let comma: [UInt8] = Array(",".utf8)
+    package static let comma: [UInt8] = Array(",".utf8)
     static let pipe: [UInt8] = Array("|".utf8)
-    static let tab: [UInt8] = [0x09]
+    package static let tab: [UInt8] = [0x09]
     static let newline: [UInt8] = [0x0A]
     static let crlf: [UInt8] = [0x0D, 0x0A]
 }

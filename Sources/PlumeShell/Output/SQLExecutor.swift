@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// A failed SQL statement, worded as the `sqlite3` shell words it.
-struct SQLFailure: Error {
+package struct SQLFailure: Error {
     /// `other`: a failure outside SQLite's statements (`.expert`'s).
     enum Phase { case prepare, step, other }
 
@@ -16,7 +16,7 @@ struct SQLFailure: Error {
     /// error.
     var message: [UInt8]
     /// SQLite's message alone.
-    var sqliteMessage: String
+    package var sqliteMessage: String
     /// The primary result code.
     var code: Int32
 
@@ -26,7 +26,7 @@ struct SQLFailure: Error {
 
 /// Runs SQL text statement after statement on one connection and prints
 /// each statement's rows, as the shell's `shell_exec` does.
-struct SQLExecutor {
+package struct SQLExecutor {
     let connection: OpaquePointer
     let output: OutputBuffer
     /// Called with each statement before it runs and the SQL from it on
@@ -41,13 +41,20 @@ struct SQLExecutor {
     /// their own layouts whatever the mode (`.explain auto`).
     var autoExplain = true
 
+    /// An executor printing to `output` the rows of statements run on
+    /// `connection`.
+    package init(connection: OpaquePointer, output: OutputBuffer) {
+        self.connection = connection
+        self.output = output
+    }
+
     /// Compiles and runs each statement of `sql` in turn, printing results
     /// with `settings`. Stops at the first failing statement.
     ///
     /// - Parameter onStatement: Called with each compiled statement before
     ///   it runs (`plume query` uses it to refuse several statements).
     /// - Throws: ``SQLFailure``.
-    func run(_ sql: [UInt8], settings: inout OutputSettings,
+    package func run(_ sql: [UInt8], settings: inout OutputSettings,
              onStatement: (OpaquePointer, _ remainder: UnsafePointer<CChar>) throws -> Void = { _, _ in }) throws {
         var text = sql
         text.append(0)

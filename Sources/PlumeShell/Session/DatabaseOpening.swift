@@ -4,7 +4,7 @@ import Persistence
 
 /// How the shell opens its main database: `sqlite3`'s open modes
 /// (`-readonly`, `-append`, `-zip`, `-deserialize`) and flags.
-struct DatabaseOpening {
+package struct DatabaseOpening {
     /// `sqlite3`'s `openMode`: the last of `-readonly`, `-append`, `-zip`
     /// and `-deserialize` on the command line wins.
     enum Mode: Equatable {
@@ -70,5 +70,13 @@ struct DatabaseOpening {
             var limit = maxSize
             _ = plume_file_control_int64(connection, "main", SQLITE_FCNTL_SIZE_LIMIT, &limit)
         }
+    }
+}
+
+extension DatabaseOpening {
+    /// Opens the file at `path` (`:memory:` for an in-memory database)
+    /// as `sqlite3` opens it by default, creating it if missing.
+    package init(path: String) {
+        self.path = path
     }
 }

@@ -2,11 +2,11 @@
 /// has text other than space and comments, and ends with `;`: the shell's
 /// `quickscan`, which decides when to ask `sqlite3_complete` and when a
 /// line can be dropped.
-struct InputScanner {
+package struct InputScanner {
     /// The closing character awaited (`*` for `/* */`), or 0 in plain text.
     private var awaiting: UInt8 = 0
     /// Whether something other than space, `;` or a comment was seen.
-    private(set) var hasText = false
+    package private(set) var hasText = false
     /// Whether the last token seen was `;`.
     private(set) var endsWithSemicolon = false
 
@@ -17,8 +17,11 @@ struct InputScanner {
     /// In plain text and ending with `;`.
     var endsStatement: Bool { awaiting == 0 && endsWithSemicolon }
 
+    /// A scanner at the start of input, in plain text.
+    package init() {}
+
     /// Scans one more line.
-    mutating func scan(_ line: [UInt8]) {
+    package mutating func scan(_ line: [UInt8]) {
         var index = 0
         let count = line.count
         func at(_ offset: Int) -> UInt8 { offset < count ? line[offset] : 0 }

@@ -22,7 +22,7 @@ nonisolated(unsafe) private var interruptCount: Int32 = 0
 /// on a pipe the line reader watches, so that it can clear the pending
 /// statement. A script (input not from a terminal) stops after the
 /// interrupted statement, as in `sqlite3`.
-final class InterruptMonitor {
+package final class InterruptMonitor {
     /// Read end of the pipe that receives a byte per Ctrl-C at the prompt.
     let wakeUpDescriptor: Int32
 
@@ -73,7 +73,7 @@ final class InterruptMonitor {
     }
 
     /// Whether Ctrl-C was pressed since the last call.
-    func takeInterrupt() -> Bool {
+    package func takeInterrupt() -> Bool {
         defer { interruptCount = 0 }
         return interruptCount > 0
     }
@@ -81,7 +81,7 @@ final class InterruptMonitor {
     /// Reads and discards pending Ctrl-C bytes; returns whether there were
     /// some.
     @discardableResult
-    func drain() -> Bool {
+    package func drain() -> Bool {
         var byte: UInt8 = 0
         var any = false
         while read(wakeUpDescriptor, &byte, 1) == 1 { any = true }

@@ -8,6 +8,7 @@ import Foundation
 nonisolated(unsafe) private var completionSchema: [String: [String]] = [:]
 nonisolated(unsafe) private var completionMatches: [String] = []
 nonisolated(unsafe) private var completionIndex = 0
+nonisolated(unsafe) private var completionCommands: [DotCommand] = []
 
 /// Tab completion of SQL keywords, table and column names, and
 /// dot-commands, through readline's `rl_attempted_completion_function`.
@@ -20,13 +21,16 @@ enum SQLCompletion {
         return String(decoding: UnsafeRawBufferPointer(start: name, count: Int(length)), as: UTF8.self)
     }
 
-    /// Installs the completion function.
-    static func install() {
+    /// Installs the completion function, completing dot-commands from
+    /// `commands`.
+    static func install(commands: [DotCommand]) {
+        completionCommands = commands
         ReadlineGlobals.setCompletionFunction { text, start, _ in
             ReadlineGlobals.setInt("rl_attempted_completion_over", 1) // never fall back to file names
             let word = text.map { String(cString: $0) } ?? ""
             let line = ReadlineGlobals.lineBuffer
-            completionMatches = SQLCompletion.candidates(for: word, isCommand: start == 0 && line.hasPrefix("."))
+            completionMatches = SQLCompletion.candidates(for: word, isCommand: start == 0 && line.hasPrefix("."),
+                                                             commands: completionCommands)
             completionIndex = 0
             return rl_completion_matches(text) { _, _ in
                 guard completionIndex < completionMatches.count else { return nil }
@@ -41,12 +45,13 @@ enum SQLCompletion {
         completionSchema = columnsByTable
     }
 
-    /// The completions of `word`: dot-commands at the start of a dot-command
-    /// line; `table.column` after a table name and a dot; else keywords (in
-    /// the case the user types), table and column names.
-    static func candidates(for word: String, isCommand: Bool) -> [String] {
+    /// The completions of `word`: the listed dot-commands of `commands` at
+    /// the start of a dot-command line; `table.column` after a table name
+    /// and a dot; else keywords (in the case the user types), table and
+    /// column names.
+    static func candidates(for word: String, isCommand: Bool, commands: [DotCommand]) -> [String] {
         if isCommand {
-            return Shell.dotCommands.filter(\.isListed).map { "." + $0.name }.filter { $0.hasPrefix(word) }.sorted()
+            return commands.filter(\.isListed).map { "." + $0.name }.filter { $0.hasPrefix(word) }.sorted()
         }
         if let dot = word.lastIndex(of: ".") {
             let table = word[..<dot].lowercased()

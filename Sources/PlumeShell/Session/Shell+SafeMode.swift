@@ -10,7 +10,7 @@ extension Shell {
 
     /// In safe mode (`-safe`), prints `line N: MESSAGE` and ends the
     /// process with status 1, as `sqlite3`'s `failIfSafeMode` does.
-    func failIfSafeMode(_ message: String) {
+    package func failIfSafeMode(_ message: String) {
         guard safeMode else { return }
         output.flush()
         StandardError.write("line \(lineNumber): \(message)\n")

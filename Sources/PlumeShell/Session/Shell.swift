@@ -9,10 +9,10 @@ import Persistence
 /// On a pipe or file it is byte-compatible with `sqlite3` 3.40 for the
 /// dot-commands and modes it shares with it; on a terminal it adds line
 /// editing, history, completion and Ctrl-C handling.
-final class Shell {
+package final class Shell {
     /// The open connection, opened on first use when the shell started on
     /// a file that did not exist yet (as `sqlite3` delays creating it).
-    var database: Database {
+    package var database: Database {
         if let openedDatabase { return openedDatabase }
         return openDeferredDatabase()
     }
@@ -20,7 +20,7 @@ final class Shell {
     /// How to open the database the first time it is needed.
     private var deferredOpening: DatabaseOpening?
     /// The path shown by `.show`.
-    private(set) var filename: String
+    package private(set) var filename: String
     var settings = OutputSettings()
     var echo = false
     var bail = false
@@ -39,7 +39,7 @@ final class Shell {
     /// What the administrative dot-commands (`.log`, `.progress`,
     /// `.connection`, `.session`, …) keep between commands.
     var admin = AdminState()
-    let output = OutputBuffer()
+    package let output: OutputBuffer
     /// Where `.output` and `.once` send `output`.
     var redirection = OutputRedirection()
     /// The line number in the input being read, for error messages.
@@ -49,14 +49,30 @@ final class Shell {
     /// Nesting of `.read`.
     var inputNesting = 0
     /// Interrupts running statements on Ctrl-C.
-    let interrupts: InterruptMonitor?
+    package let interrupts: InterruptMonitor?
+    /// The program around the shell: its version and dot-commands.
+    package let host: ShellHost
+    /// `sqlite3`'s dot-commands and the host's, sorted by name.
+    let dotCommands: [DotCommand]
+    /// `.help`'s lines (see ``Shell/helpLines(of:)``).
+    private(set) lazy var helpLines = Shell.helpLines(of: dotCommands)
 
     /// Creates the shell without opening its database: ``database`` opens
     /// it when first needed, or ``openNow()`` does.
-    init(deferring opening: DatabaseOpening, interrupts: InterruptMonitor?) {
+    ///
+    /// - Parameters:
+    ///   - opening: The database and how to open it.
+    ///   - interrupts: What turns Ctrl-C into `sqlite3_interrupt`, if any.
+    ///   - host: The program's version and extra dot-commands.
+    ///   - output: Where results go (standard output by default).
+    package init(deferring opening: DatabaseOpening, interrupts: InterruptMonitor?, host: ShellHost,
+                 output: OutputBuffer = OutputBuffer()) {
         deferredOpening = opening
         filename = opening.path
         self.interrupts = interrupts
+        self.host = host
+        self.output = output
+        dotCommands = Shell.dotCommands(adding: host.dotCommands)
         ShellHelperFunctions.print = { [weak self] in self?.output.write($0) }
     }
 
@@ -104,7 +120,7 @@ final class Shell {
     /// With `readsSchema` false (the REPL), a file that is not a database,
     /// or whose schema is damaged, opens as in `sqlite3`, and the first
     /// statement that reads it fails.
-    static func openDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
+    package static func openDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
                              refusesSymbolicLinks: Bool = false, vfsName: String? = nil,
                              readsSchema: Bool = true) throws -> Database {
         let database = try openBareDatabase(path: path, createIfMissing: createIfMissing, readOnly: readOnly,
@@ -127,7 +143,7 @@ final class Shell {
     /// (``prepareConnection(_:)``), after its other setup steps: a query
     /// of `plume watch` or `.watch` may use `COLLATE uint`, `regexp`,
     /// `decimal` and the other functions the REPL has.
-    static func prepareConnections(of configuration: inout Database.Configuration) {
+    package static func prepareConnections(of configuration: inout Database.Configuration) {
         configuration.prepareDatabase { db in
             guard let connection = db.sqliteConnection else { return }
             prepareConnection(connection)
@@ -236,7 +252,7 @@ final class Shell {
 
     /// Writes an error message (a whole line) to standard error, after
     /// flushing what was printed before it.
-    func printError(_ message: String) {
+    package func printError(_ message: String) {
         output.flush()
         StandardError.write(message + "\n")
     }

@@ -18,13 +18,14 @@ import Darwin
 ///    separators, `-cmd`, `-version`, `-help`, and stops at an unknown one.
 /// 5. The SQL and dot-commands after the database run, or standard input
 ///    is read.
-enum ShellCommandLine {
+package enum ShellCommandLine {
     /// Runs the shell and returns its exit status.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - program: The name messages give the program (`argv[0]`).
-    static func run(_ arguments: [String], program: String) -> Int32 {
+    ///   - host: The program's version and its own dot-commands.
+    package static func run(_ arguments: [String], program: String, host: ShellHost) -> Int32 {
         let options: ShellOptions
         do {
             options = try ShellOptions(arguments)
@@ -44,7 +45,7 @@ enum ShellCommandLine {
         opening.mode = options.opening
         opening.refusesSymbolicLinks = options.refusesSymbolicLinks
         opening.maxSize = options.maxSize
-        let shell = Shell(deferring: opening, interrupts: InterruptMonitor())
+        let shell = Shell(deferring: opening, interrupts: InterruptMonitor(), host: host)
         defer { shell.close() }
         shell.bail = options.bail
         shell.admin.nonce = options.nonce
@@ -233,7 +234,7 @@ enum ShellCommandLine {
         let failed: Bool
         if interactive {
             let terminal = TerminalLineSource(shell: shell)
-            shell.output.write(ShellBanner.text(inMemory: inMemoryBanner))
+            shell.output.write(shell.host.banner(inMemory: inMemoryBanner))
             failed = shell.processInput(terminal)
             terminal.saveHistory()
         } else {

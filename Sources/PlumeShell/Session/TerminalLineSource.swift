@@ -33,7 +33,7 @@ final class TerminalLineSource: LineSource {
         historyFile = (home as NSString).appendingPathComponent(".plume_history")
         ReadlineGlobals.setApplicationName("plume")
         ReadlineGlobals.setInt("rl_catch_signals", 0)
-        SQLCompletion.install()
+        SQLCompletion.install(commands: shell.dotCommands)
         loadHistory()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `plume demo` end to end, with standard output a pipe (plain lines).

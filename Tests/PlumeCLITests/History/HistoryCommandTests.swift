@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `plume history`, run as a user would, with the `sqlite3` shell writing.

@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 
 /// Migrations long enough to be interrupted: 100,000 rows, an index on

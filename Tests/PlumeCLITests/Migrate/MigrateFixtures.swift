@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// The repository's demo migrations (the top-level `Migrations/` folder).

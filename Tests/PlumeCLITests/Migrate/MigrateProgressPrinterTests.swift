@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 @testable import PlumeCLI
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `plume query DATABASE SQL` prints what `sqlite3 -MODE DATABASE SQL`

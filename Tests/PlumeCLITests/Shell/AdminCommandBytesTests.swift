@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// The administrative dot-commands given bytes that are not UTF-8, and

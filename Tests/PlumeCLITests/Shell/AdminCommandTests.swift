@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `sqlite3` 3.40.1's administrative dot-commands (`.lint`, `.log`,

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `.help` against `sqlite3` 3.40.1: every command's line and details, the

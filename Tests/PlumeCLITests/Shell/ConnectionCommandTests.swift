@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `.databases`, `.timeout`, `.stats`, `.fullschema` and `.prompt` behave

@@ -1,6 +1,7 @@
 import Foundation
+@testable import PlumeShell
+import PlumeTestSupport
 import Testing
-@testable import PlumeCLI
 
 /// Aligned modes measure text as `sqlite3` 3.40 does when their output is
 /// not a terminal (one column per character, so that the bytes match), and

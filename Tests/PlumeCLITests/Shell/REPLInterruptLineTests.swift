@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// Ctrl-C on a partly typed line: `^C` is echoed after the text, where

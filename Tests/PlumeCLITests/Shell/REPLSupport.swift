@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// Runs the same script through `plume repl` and `sqlite3` on copies of one

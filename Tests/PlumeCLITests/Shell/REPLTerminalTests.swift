@@ -1,5 +1,6 @@
 import Foundation
 import PlumeCLI
+import PlumeTestSupport
 import Testing
 
 /// `plume repl` on a terminal (a pseudo-terminal driven by python3's `pty`

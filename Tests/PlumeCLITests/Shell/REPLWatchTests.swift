@@ -1,5 +1,7 @@
 import Foundation
 @testable import PlumeCLI
+@testable import PlumeShell
+import PlumeTestSupport
 import Testing
 
 /// The REPL's `.watch`: in a script, the initial rows as plain lines and
@@ -75,8 +77,9 @@ import Testing
         let result = try PlumeProcess.plume(["repl"], stdin: ".help\n.help watch\n")
         #expect(result.stdout.contains(".watch ?OPTIONS? QUERY   Show a query's rows live until q or Ctrl-C\n"))
         #expect(result.stdout.contains("returns at once, so that scripts end."))
-        #expect(SQLCompletion.candidates(for: ".wa", isCommand: true) == [".watch"])
-        #expect(SQLCompletion.candidates(for: ".w", isCommand: true) == [".watch", ".width"])
+        let commands = Shell.dotCommands(adding: ShellHost.plume.dotCommands)
+        #expect(SQLCompletion.candidates(for: ".wa", isCommand: true, commands: commands) == [".watch"])
+        #expect(SQLCompletion.candidates(for: ".w", isCommand: true, commands: commands) == [".watch", ".width"])
     }
 
     @Test func aTerminalShowsTheLiveTableUntilQThenThePrompt() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// Runs one script through `plume` and `sqlite3` 3.40.1, each in a

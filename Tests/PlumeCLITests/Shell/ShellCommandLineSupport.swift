@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// Runs one command line through both `plume` and `sqlite3` 3.40.1, each

@@ -1,5 +1,6 @@
 import Foundation
 import PlumeCLI
+import PlumeTestSupport
 import Testing
 
 /// `plume [OPTIONS] FILENAME [SQL...]` against `sqlite3` 3.40.1: the same

@@ -1,6 +1,8 @@
 import Foundation
 import Persistence
 @testable import PlumeCLI
+import PlumeShell
+import PlumeTestSupport
 import Testing
 
 /// `plume watch`, `.watch` and `plume query` run queries with the SQL

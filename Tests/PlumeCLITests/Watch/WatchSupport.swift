@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 
 /// A running `plume watch` (or `plume demo`): its standard output read

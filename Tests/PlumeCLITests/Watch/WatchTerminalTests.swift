@@ -1,5 +1,6 @@
 import Foundation
 import PlumeTerminal
+import PlumeTestSupport
 import Testing
 
 /// `plume watch --format table` on a real pseudo-terminal, through the

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `plume watch` end to end: the built binary watches a file while the

@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumeCLI
+@testable import PlumeShell
 
 /// How the shell splits input: dot-command arguments and the scan that
 /// decides when a SQL statement may be complete.

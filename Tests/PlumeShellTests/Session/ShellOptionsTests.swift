@@ -1,8 +1,7 @@
-@testable import PlumeCLI
+@testable import PlumeShell
 import Testing
 
-/// `sqlite3`'s first pass over the command line, and which command lines
-/// `plume` hands to it.
+/// `sqlite3`'s first pass over the command line.
 @Suite struct ShellOptionsTests {
     @Test func databaseThenCommands() throws {
         let options = try ShellOptions(["-csv", "photos.db", "SELECT 1", "--header", ".tables"])
@@ -52,19 +51,5 @@ import Testing
                       ("1MB", 1_000_000), ("1GiB", 1 << 30), ("7x", 7), ("", 0)] as [(String, Int64)])
     func integerValue(text: String, value: Int64) {
         #expect(ShellOptions.integerValue(text) == value)
-    }
-
-    @Test func whatGoesToTheShell() {
-        #expect(PlumeCommand.shellArguments([]) == [])
-        #expect(PlumeCommand.shellArguments(["photos.db", "SELECT 1"]) == ["photos.db", "SELECT 1"])
-        #expect(PlumeCommand.shellArguments(["-help"]) == ["-help"])
-        #expect(PlumeCommand.shellArguments(["-version"]) == ["-version"])
-        #expect(PlumeCommand.shellArguments(["repl", "-bail", "db"]) == ["-bail", "db"])
-        #expect(PlumeCommand.shellArguments(["--", "query"]) == ["query"])
-        #expect(PlumeCommand.shellArguments(["repl", "--help"]) == nil)
-        for plumes in [["--help"], ["-h"], ["help"], ["--version"], ["query", "db", "SELECT 1"], ["migrate", "up"],
-                       ["watch"], ["history"], ["demo"]] {
-            #expect(PlumeCommand.shellArguments(plumes) == nil, "\(plumes)")
-        }
     }
 }

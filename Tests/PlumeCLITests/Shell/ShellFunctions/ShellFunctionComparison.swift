@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// Runs SQL through `plume repl` and `sqlite3` 3.40.1, each in a directory

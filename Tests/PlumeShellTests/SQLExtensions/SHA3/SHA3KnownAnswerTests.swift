@@ -1,5 +1,6 @@
 import Foundation
-@testable import PlumeCLI
+@testable import PlumeShell
+import PlumeTestSupport
 import Testing
 
 /// The SHA3 behind `.sha3sum`, `sha3()` and `sha3_query()`: FIPS 202's

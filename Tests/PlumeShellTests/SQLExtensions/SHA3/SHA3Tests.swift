@@ -1,4 +1,4 @@
-@testable import PlumeCLI
+@testable import PlumeShell
 import Testing
 
 /// The Keccak-based SHA-3 behind `sha3()` and `sha3_query()` gives the

@@ -1,4 +1,3 @@
-import FetchedResultsDataSource
 import PlumeTerminal
 
 /// A terminal emulator just big enough to check what the terminal list

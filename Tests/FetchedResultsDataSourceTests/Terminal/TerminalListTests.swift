@@ -4,7 +4,8 @@ import Persistence
 import PlumeTerminal
 import PlumeTestSupport
 import Testing
-@testable import FetchedResultsDataSource
+import FetchedResultsDataSource
+@testable import FetchedResultsTerminal
 
 /// A terminal list driven by an array data source through a scripted
 /// sequence of changes, checked on its screen buffer and on what its
