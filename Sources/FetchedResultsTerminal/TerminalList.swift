@@ -3,7 +3,7 @@ import FetchedResultsDataSource
 import Foundation
 import PlumeTerminal
 
-/// A live, scrolling table in a terminal: a ``ListConsumer`` that draws
+/// A live, scrolling table in a terminal: a `ListConsumer` that draws
 /// its data source's rows with section headers, briefly highlights rows
 /// that were inserted, moved or updated, and rewrites only the screen lines
 /// that changed.

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumeTerminal
 
 extension Shell {
     /// `.archive ...` (`.ar`): SQL archives (an `sqlar` table in the
@@ -17,7 +18,7 @@ extension Shell {
     func runArchive(_ arguments: [[UInt8]], connection: OpaquePointer, fromCommandLine: Bool) -> DotCommandResult {
         guard arguments.count > 1 else {
             output.flush()
-            StandardError.write(Array("Wrong number of arguments.  Usage:\n".utf8) + helpText(Array("archive".utf8)).text)
+            StandardStreams.writeError(Array("Wrong number of arguments.  Usage:\n".utf8) + helpText(Array("archive".utf8)).text)
             return .failed
         }
         let request: ArchiveRequest

@@ -1,4 +1,5 @@
 import CSQLite
+import PlumeTerminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -102,7 +103,7 @@ extension Shell {
             query = RawStatement(source, "SELECT * FROM " + Shell.quotedIdentifier(table) + " ORDER BY rowid DESC;")
             if query.prepareCode != SQLITE_OK {
                 output.flush()
-                StandardError.write(Array("Warning: cannot step \"".utf8) + table + Array("\" backwards".utf8))
+                StandardStreams.writeError(Array("Warning: cannot step \"".utf8) + table + Array("\" backwards".utf8))
                 return
             }
         }

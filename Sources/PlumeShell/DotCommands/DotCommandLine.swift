@@ -1,3 +1,4 @@
+import PlumeTerminal
 /// A dot-command line split into arguments, as the `sqlite3` shell splits
 /// it: white space separates arguments, `'…'` and `"…"` quote them, and
 /// backslash escapes are resolved except inside `'…'`.
@@ -104,7 +105,7 @@ package struct DotCommandLine {
         case "on", "yes": return 1
         case "off", "no": return 0
         default:
-            StandardError.write("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
+            StandardStreams.writeError("ERROR: Not a boolean value: \"\(text)\". Assuming \"no\".\n")
             return 0
         }
     }

@@ -1,4 +1,5 @@
 import CSQLite
+import PlumeTerminal
 
 extension Shell {
     /// `.lint fkey-indexes ?-verbose? ?-groupbyparent?`: the foreign keys
@@ -60,7 +61,7 @@ extension Shell {
             if code != SQLITE_OK { break }
             guard let indexed else {
                 output.flush()
-                StandardError.write("Error: internal error")
+                StandardStreams.writeError("Error: internal error")
                 break
             }
             if groupByParent && (verbose || !indexed)

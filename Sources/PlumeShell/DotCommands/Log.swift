@@ -1,4 +1,5 @@
 import CSQLite
+import PlumeTerminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,7 +40,7 @@ enum ShellLog {
             standardOutput.write(line)
             standardOutput.flush()
         case .standardError:
-            StandardError.write(line)
+            StandardStreams.writeError(line)
         case .file(let file):
             _ = line.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
             fflush(file)

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumeTerminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -92,7 +93,7 @@ extension Shell {
         }
         guard let nonce = admin.nonce, command.bytes(1) == Array(nonce.utf8) else {
             output.flush()
-            StandardError.write(Array("line \(lineNumber): incorrect nonce: \"".utf8) + command.bytes(1) + Array("\"\n".utf8))
+            StandardStreams.writeError(Array("line \(lineNumber): incorrect nonce: \"".utf8) + command.bytes(1) + Array("\"\n".utf8))
             Foundation.exit(1)
         }
         if admin.suspendedSafeMode == nil { admin.suspendedSafeMode = safeMode }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumeTerminal
 
 extension Shell {
     private static let testControls: [NamedControl] = [
@@ -40,7 +41,7 @@ extension Shell {
         }
         if control.unsafe && safeMode {
             output.flush()
-            StandardError.write("line \(lineNumber): \".testctrl \(control.name)\" may not be used in safe mode\n")
+            StandardStreams.writeError("line \(lineNumber): \".testctrl \(control.name)\" may not be used in safe mode\n")
             exit(1)
         }
         let arguments = (0..<command.arguments.count).map(command.bytes)

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumeTerminal
 
 /// Where `.trace` writes and how it shows statements (`sqlite3`'s
 /// `traceOut` and `eTraceType`).
@@ -146,7 +147,7 @@ extension Shell {
                 buffer.write(bytes)
                 buffer.flush()
             }
-        case .standardError: StandardError.write(bytes)
+        case .standardError: StandardStreams.writeError(bytes)
         case .file(let buffer, _): buffer.write(bytes)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTerminal
 
 /// Reads `.import` input one field at a time, as `sqlite3`'s
 /// `csv_read_one_field` (RFC 4180 quoting with any one-byte separators, a
@@ -148,6 +149,6 @@ final class ImportReader {
     }
 
     private func report(line: Int, _ message: String) {
-        StandardError.write(displayName + Array(":\(line): \(message)\n".utf8))
+        StandardStreams.writeError(displayName + Array(":\(line): \(message)\n".utf8))
     }
 }

@@ -56,16 +56,3 @@ package final class OutputBuffer {
         buffer.removeAll(keepingCapacity: true)
     }
 }
-
-/// Standard error, unbuffered: one `write` per message.
-enum StandardError {
-    /// Writes a message (bytes) to standard error.
-    static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { _ = TerminalSession.write(bytes: $0, to: STDERR_FILENO) }
-    }
-
-    /// Writes a message (text) to standard error.
-    static func write(_ text: String) {
-        write(Array(text.utf8))
-    }
-}

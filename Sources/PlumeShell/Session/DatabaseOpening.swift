@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// How the shell opens its main database: `sqlite3`'s open modes
 /// (`-readonly`, `-append`, `-zip`, `-deserialize`) and flags.
@@ -64,7 +65,7 @@ package struct DatabaseOpening {
         let flags = UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE)
         let code = sqlite3_deserialize(connection, "main", buffer.assumingMemoryBound(to: UInt8.self), size, size, flags)
         if code != SQLITE_OK {
-            StandardError.write("Error: sqlite3_deserialize() returns \(code)\n")
+            StandardStreams.writeError("Error: sqlite3_deserialize() returns \(code)\n")
         }
         if maxSize > 0 {
             var limit = maxSize

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumeTerminal
 
 extension Shell {
     /// Functions `sqlite3`'s safe mode refuses (most are built into
@@ -13,7 +14,7 @@ extension Shell {
     package func failIfSafeMode(_ message: String) {
         guard safeMode else { return }
         output.flush()
-        StandardError.write("line \(lineNumber): \(message)\n")
+        StandardStreams.writeError("line \(lineNumber): \(message)\n")
         Foundation.exit(1)
     }
 

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// The interactive SQL shell behind `plume repl`: reads SQL and
 /// dot-commands, runs them and prints results the way the `sqlite3` shell
@@ -254,12 +255,12 @@ package final class Shell {
     /// flushing what was printed before it.
     package func printError(_ message: String) {
         output.flush()
-        StandardError.write(message + "\n")
+        StandardStreams.writeError(message + "\n")
     }
 
     /// Writes error bytes (a whole line) to standard error.
     func printError(bytes: [UInt8]) {
         output.flush()
-        StandardError.write(bytes + [0x0A])
+        StandardStreams.writeError(bytes + [0x0A])
     }
 }

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PlumeTerminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,13 +31,13 @@ package enum ShellCommandLine {
         do {
             options = try ShellOptions(arguments)
         } catch {
-            StandardError.write((error as? ShellOptions.Failure)?.message(program: program) ?? "\(error)\n")
+            StandardStreams.writeError((error as? ShellOptions.Failure)?.message(program: program) ?? "\(error)\n")
             return 1
         }
         configureLibrary(options)
         if let name = options.vfs {
             guard let vfs = sqlite3_vfs_find(name) else {
-                StandardError.write("no such VFS: \"\(name)\"\n")
+                StandardStreams.writeError("no such VFS: \"\(name)\"\n")
                 return 1
             }
             sqlite3_vfs_register(vfs, 1)
@@ -76,7 +77,7 @@ package enum ShellCommandLine {
                 outcome = try applySecondPass(option, reader: &reader, shell: shell, interactive: &interactive,
                                               options: options, program: program)
             } catch {
-                StandardError.write((error as? ShellOptions.Failure)?.message(program: program) ?? "\(error)\n")
+                StandardStreams.writeError((error as? ShellOptions.Failure)?.message(program: program) ?? "\(error)\n")
                 return 1
             }
             if case .exit(let status) = outcome { return status }
@@ -144,7 +145,7 @@ package enum ShellCommandLine {
             interactive = false
         case "-help":
             shell.output.flush()
-            StandardError.write(usage(program: program))
+            StandardStreams.writeError(usage(program: program))
             return .exit(1)
         case "-safe":
             shell.safeMode = true
@@ -156,9 +157,9 @@ package enum ShellCommandLine {
             guard option.hasPrefix("-A") else { throw ShellOptions.Failure.unknownOption(option) }
             shell.output.flush()
             if !options.commands.isEmpty {
-                StandardError.write("Error: cannot mix regular SQL or dot-commands with \"\(option)\"\n")
+                StandardStreams.writeError("Error: cannot mix regular SQL or dot-commands with \"\(option)\"\n")
             } else {
-                StandardError.write("Error: \(option) is not supported: plume has no .archive command\n")
+                StandardStreams.writeError("Error: \(option) is not supported: plume has no .archive command\n")
             }
             return .exit(1)
         }
@@ -253,7 +254,7 @@ package enum ShellCommandLine {
             path = override
         } else {
             guard let home = homeDirectory() else {
-                StandardError.write("-- warning: cannot find home directory; cannot read ~/.sqliterc\n")
+                StandardStreams.writeError("-- warning: cannot find home directory; cannot read ~/.sqliterc\n")
                 return nil
             }
             path = home + "/.sqliterc"
@@ -401,6 +402,6 @@ enum MemoryTrace {
     /// Writes a line to standard error without going through SQLite's
     /// allocator.
     private static func write(_ text: String) {
-        StandardError.write(text)
+        StandardStreams.writeError(text)
     }
 }

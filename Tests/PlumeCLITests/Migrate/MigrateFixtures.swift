@@ -3,8 +3,8 @@ import PlumeTestSupport
 import Testing
 
 /// The repository's demo migrations (the top-level `Migrations/` folder).
-let demoMigrationsURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let demoMigrationsURL = URL(fileURLWithPath: #filePath) // Tests/PlumeCLITests/Migrate/MigrateFixtures.swift
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Migrations")
 
 extension TemporaryDirectory {
