@@ -1,6 +1,13 @@
 import CSQLite
 
+/// `.auth`: prints each authorizer callback.
 extension Shell {
+    static let authorizerDotCommands: [DotCommand] = [
+        DotCommand(name: "auth", minimumLength: 1, usage: ".auth ON|OFF", summary: "Show authorizer callbacks") {
+            $0.authorizer($1)
+        },
+    ]
+
     /// The authorizer's action codes by number, as `sqlite3` names them.
     private static let authorizerActions = [
         "", "CREATE_INDEX", "CREATE_TABLE", "CREATE_TEMP_INDEX", "CREATE_TEMP_TABLE", "CREATE_TEMP_TRIGGER",
@@ -12,7 +19,7 @@ extension Shell {
 
     /// `.auth ON|OFF`: print each authorizer callback (`authorizer: ACTION
     /// "arg" NULL …`), still refusing what safe mode refuses.
-    func authorizer(_ command: DotCommandLine) -> DotCommandResult {
+    private func authorizer(_ command: DotCommandLine) -> DotCommandResult {
         guard command.arguments.count == 2 else {
             printError("Usage: .auth ON|OFF")
             return .failed

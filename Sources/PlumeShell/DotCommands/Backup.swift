@@ -77,7 +77,7 @@ extension Shell {
 
     /// `.restore ?DB? FILE`: replaces a database of this connection with
     /// the content of FILE.
-    func restore(_ command: DotCommandLine) -> DotCommandResult {
+    private func restore(_ command: DotCommandLine) -> DotCommandResult {
         failIfSafeMode("cannot run .restore in safe mode")
         let arguments = command.arguments.indices.dropFirst().map(command.string)
         guard (1...2).contains(arguments.count) else {

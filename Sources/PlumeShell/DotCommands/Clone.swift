@@ -9,12 +9,15 @@ import Darwin
 /// `.clone NEWDB`: a new database rebuilt object by object and row by row,
 /// reading backwards where reading forwards fails (for damaged files).
 extension Shell {
-    func clone(_ command: DotCommandLine) -> DotCommandResult {
+    /// `.clone`.
+    static let cloneDotCommands: [DotCommand] = [
+        DotCommand(name: "clone", minimumLength: 1, usage: ".clone NEWDB",
+                   summary: "Clone data into NEWDB from the existing database") { $0.clone($1) },
+    ]
+
+    private func clone(_ command: DotCommandLine) -> DotCommandResult {
         failIfSafeMode("cannot run .clone in safe mode")
-        guard command.arguments.count == 2 else {
-            printError("Usage: .clone FILENAME")
-            return .failed
-        }
+        guard command.arguments.count == 2 else { return usageError(".clone FILENAME") }
         let file = command.bytes(1)
         if file.withCString({ access($0, F_OK) }) == 0 {
             printError(bytes: Array("File \"".utf8) + file + Array("\" already exists.".utf8))

@@ -9,10 +9,16 @@ struct ConnectionSlots {
 }
 
 extension Shell {
+    /// `.connection`.
+    static let connectionSlotDotCommands: [DotCommand] = [
+        DotCommand(name: "connection", minimumLength: 1, usage: ".connection [close] [#]",
+                   summary: "Open or close an auxiliary database connection") { $0.connectionCommand($1) },
+    ]
+
     /// `.connection [close] [#]`: lists the connections, makes slot # the
     /// current one (a new temporary database the first time), or closes
     /// one that is not current.
-    func connectionCommand(_ command: DotCommandLine) -> DotCommandResult {
+    private func connectionCommand(_ command: DotCommandLine) -> DotCommandResult {
         let arguments = (0..<command.arguments.count).map(command.bytes)
         func slot(_ argument: [UInt8]) -> Int? {
             argument.count == 1 && SQLiteText.isDigit(argument[0]) ? Int(argument[0] - 0x30) : nil

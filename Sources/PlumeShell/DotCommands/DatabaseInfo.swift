@@ -2,6 +2,12 @@ import CSQLite
 import Foundation
 
 extension Shell {
+    /// `.dbinfo`.
+    static let databaseInfoDotCommands: [DotCommand] = [
+        DotCommand(name: "dbinfo", minimumLength: 3, usage: ".dbinfo ?DB?",
+                   summary: "Show status information about the database") { $0.databaseInfo($1) },
+    ]
+
     private static let headerFields: [(name: String, offset: Int)] = [
         ("file change counter:", 24), ("database page count:", 28), ("freelist page count:", 36),
         ("schema cookie:", 40), ("schema format:", 44), ("default cache size:", 48),
@@ -21,7 +27,7 @@ extension Shell {
     /// schema's objects. The header is read through the `sqlite_dbpage`
     /// virtual table; where the library lacks it (as Debian's does), the
     /// command fails with SQLite's message, as `sqlite3` does.
-    func databaseInfo(_ command: DotCommandLine) -> DotCommandResult {
+    private func databaseInfo(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         let schema = command.arguments.count >= 2 ? command.bytes(1) : Array("main".utf8)
         let page = RawStatement(connection, "SELECT data FROM sqlite_dbpage(?1) WHERE pgno=1")

@@ -38,9 +38,20 @@ package struct DotCommand: Sendable {
 extension Shell {
     /// The dot-commands of `sqlite3` the shell has. Each group of commands
     /// lives in its own file and joins here.
-    static let builtInDotCommands: [DotCommand] = coreDotCommands + backupDotCommands + adminDotCommands + versionDotCommands
-        + outputDotCommands + importDotCommands + queryPlanDotCommands + parameterDotCommands
-        + fullSchemaDotCommands + connectionDotCommands + traceDotCommands
+    static let builtInDotCommands: [DotCommand] = [
+        // Input, output and settings
+        readAndExitDotCommands, settingsDotCommands, outputDotCommands, helpDotCommands, versionDotCommands,
+        queryPlanDotCommands, parameterDotCommands, statisticsDotCommands, progressDotCommands, traceDotCommands,
+        // The database and its schema
+        openDotCommands, schemaDotCommands, fullSchemaDotCommands, databaseInfoDotCommands, lintDotCommands,
+        dumpDotCommands, recoverDotCommands, cloneDotCommands, backupDotCommands, importDotCommands,
+        archiveDotCommands, expertDotCommands, sha3SumDotCommands, sessionDotCommands,
+        // The connection, the library and the process
+        connectionSlotDotCommands, limitDotCommands, authorizerDotCommands, fileControlDotCommands, vfsDotCommands,
+        logDotCommands, processDotCommands, nonceDotCommands, imposterDotCommands,
+        // sqlite3's own tests, and its debug builds
+        testcaseDotCommands, selftestDotCommands, testControlDotCommands, debugTraceDotCommands,
+    ].flatMap { $0 }
 
     /// The built-in dot-commands and the host's, sorted by name: names are
     /// matched in that order (as sqlite3's chain of tests does), each down
@@ -48,83 +59,6 @@ extension Shell {
     static func dotCommands(adding hostCommands: [DotCommand]) -> [DotCommand] {
         (builtInDotCommands + hostCommands).sorted { $0.name < $1.name }
     }
-
-    /// The dot-commands of this file.
-    static let coreDotCommands: [DotCommand] = [
-        DotCommand(name: "bail", minimumLength: 3, usage: ".bail on|off", summary: "Stop after hitting an error.  Default OFF") {
-            $0.toggle($1, usage: ".bail on|off") { shell, value in shell.bail = value }
-        },
-        DotCommand(name: "changes", minimumLength: 3, usage: ".changes on|off", summary: "Show number of rows changed by SQL") {
-            $0.toggle($1, usage: ".changes on|off") { shell, value in shell.countChanges = value }
-        },
-        DotCommand(name: "dump", minimumLength: 1, usage: ".dump ?OBJECTS?", summary: "Render database content as SQL",
-                   details: Shell.dumpHelp) {
-            $0.dump($1)
-        },
-        DotCommand(name: "echo", minimumLength: 1, usage: ".echo on|off", summary: "Turn command echo on or off") {
-            $0.toggle($1, usage: ".echo on|off") { shell, value in shell.echo = value }
-        },
-        DotCommand(name: "exit", minimumLength: 2, usage: ".exit ?CODE?", summary: "Exit this program with return-code CODE") {
-            $0.exit($1)
-        },
-        DotCommand(name: "headers", minimumLength: 2, usage: ".headers on|off", summary: "Turn display of headers on or off") {
-            $0.toggle($1, usage: ".headers on|off") { shell, value in
-                shell.settings.showHeader = value
-                shell.settings.headerWasSet = true
-            }
-        },
-        DotCommand(name: "help", minimumLength: 1, usage: ".help ?-all? ?PATTERN?", summary: "Show help text for PATTERN") {
-            $0.help($1)
-        },
-        DotCommand(name: "indexes", minimumLength: 2, usage: ".indexes ?TABLE?", summary: "Show names of indexes",
-                   details: Shell.indexesHelp) {
-            $0.listSchemaNames($1, indexes: true)
-        },
-        DotCommand(name: "indices", minimumLength: 4, usage: ".indices ?TABLE?", summary: "Same as .indexes", isListed: false) {
-            $0.listSchemaNames($1, indexes: true)
-        },
-        DotCommand(name: "mode", minimumLength: 2, usage: ".mode MODE ?OPTIONS?", summary: "Set output mode",
-                   details: Shell.modeHelp) {
-            $0.setMode($1)
-        },
-        DotCommand(name: "nullvalue", minimumLength: 1, usage: ".nullvalue STRING", summary: "Use STRING in place of NULL values") {
-            $0.setNullValue($1)
-        },
-        DotCommand(name: "open", minimumLength: 1, usage: ".open ?OPTIONS? ?FILE?",
-                   summary: "Close existing database and reopen FILE", details: Shell.openHelp) {
-            $0.open($1)
-        },
-        DotCommand(name: "print", minimumLength: 3, usage: ".print STRING...", summary: "Print literal STRING") {
-            $0.printArguments($1)
-        },
-        DotCommand(name: "quit", minimumLength: 1, usage: ".quit", summary: "Exit this program") { _, _ in .quit },
-        DotCommand(name: "read", minimumLength: 3, usage: ".read FILE", summary: "Read input from FILE or command output",
-                   details: "    If FILE begins with \"|\", it is a command that generates the input.\n") {
-            $0.read($1)
-        },
-        DotCommand(name: "schema", minimumLength: 2, usage: ".schema ?PATTERN?",
-                   summary: "Show the CREATE statements matching PATTERN", details: Shell.schemaHelp) {
-            $0.schema($1)
-        },
-        DotCommand(name: "separator", minimumLength: 2, usage: ".separator COL ?ROW?",
-                   summary: "Change the column and row separators") {
-            $0.setSeparators($1)
-        },
-        DotCommand(name: "show", minimumLength: 2, usage: ".show", summary: "Show the current values for various settings") {
-            $0.show($1)
-        },
-        DotCommand(name: "tables", minimumLength: 2, usage: ".tables ?TABLE?",
-                   summary: "List names of tables matching LIKE pattern TABLE") {
-            $0.listSchemaNames($1, indexes: false)
-        },
-        DotCommand(name: "timer", minimumLength: 5, usage: ".timer on|off", summary: "Turn SQL timer on or off") {
-            $0.toggle($1, usage: ".timer on|off") { shell, value in shell.timer = value }
-        },
-        DotCommand(name: "width", minimumLength: 1, usage: ".width NUM1 NUM2 ...",
-                   summary: "Set minimum column widths for columnar output", details: "     Negative values right-justify\n") {
-            $0.setWidths($1)
-        },
-    ]
 
     /// Runs one dot-command line.
     func runDotCommand(_ line: [UInt8]) -> DotCommandResult {
@@ -144,46 +78,18 @@ extension Shell {
         return result
     }
 
+    /// Prints `Usage: USAGE` as an error, for a command given the wrong
+    /// arguments, which fails.
+    func usageError(_ usage: String) -> DotCommandResult {
+        printError("Usage: \(usage)")
+        return .failed
+    }
+
     /// `.bail`, `.echo` and other on/off commands.
     func toggle(_ command: DotCommandLine, usage: String, _ apply: (Shell, Bool) -> Void) -> DotCommandResult {
-        guard command.arguments.count == 2 else {
-            printError("Usage: \(usage)")
-            return .failed
-        }
+        guard command.arguments.count == 2 else { return usageError(usage) }
         apply(self, DotCommandLine.booleanValue(command.arguments[1]))
         return .succeeded
-    }
-
-    private func exit(_ command: DotCommandLine) -> DotCommandResult {
-        if command.arguments.count > 1, let code = DotCommandLine.integerValue(command.arguments[1]), code != 0 {
-            exitCode = Int32(truncatingIfNeeded: code)
-        }
-        return .quit
-    }
-
-    private func printArguments(_ command: DotCommandLine) -> DotCommandResult {
-        output.write(Array(command.arguments.dropFirst().joined(separator: [0x20])))
-        output.write("\n")
-        return .succeeded
-    }
-
-    private func read(_ command: DotCommandLine) -> DotCommandResult {
-        failIfSafeMode("cannot run .read in safe mode")
-        guard command.arguments.count == 2 else {
-            printError("Usage: .read FILE")
-            return .failed
-        }
-        let path = command.string(1)
-        let shellCommand = path.hasPrefix("|") ? String(path.dropFirst()) : nil
-        guard let source = shellCommand.map({ FileLineSource(command: $0) }) ?? FileLineSource(path: path) else {
-            printError("Error: cannot open \"\(shellCommand ?? path)\"")
-            return .failed
-        }
-        let savedLine = lineNumber
-        defer { lineNumber = savedLine }
-        let failed = processInput(source)
-        if exitCode != nil { return .quit } // `.exit N` in the file ends the shell
-        return failed ? .failed : .succeeded
     }
 }
 

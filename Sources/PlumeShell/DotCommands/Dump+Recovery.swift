@@ -11,7 +11,7 @@ extension Shell {
     }
 
     /// Runs `sql`, calling `body` for each row.
-    func runDumpQuery(_ sql: String, _ body: (OpaquePointer) -> Void) -> DumpQueryFailure? {
+    private func runDumpQuery(_ sql: String, _ body: (OpaquePointer) -> Void) -> DumpQueryFailure? {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
             let failure = DumpQueryFailure(code: sqlite3_errcode(connection) & 0xFF, message: String(cString: sqlite3_errmsg(connection)))

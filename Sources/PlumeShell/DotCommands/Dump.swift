@@ -1,9 +1,29 @@
 import CSQLite
 
+/// `.dump`: the database as the SQL that recreates it.
 extension Shell {
+    static let dumpDotCommands: [DotCommand] = [
+        DotCommand(name: "dump", minimumLength: 1, usage: ".dump ?OBJECTS?", summary: "Render database content as SQL",
+                   details: Shell.dumpHelp) {
+            $0.dump($1)
+        },
+    ]
+
+    /// `.help dump`.
+    static let dumpHelp = """
+           Options:
+             --data-only            Output only INSERT statements
+             --newlines             Allow unescaped newline characters in output
+             --nosys                Omit system tables (ex: "sqlite_stat1")
+             --preserve-rowids      Include ROWID values in the output
+           OBJECTS is a LIKE pattern for tables, indexes, triggers or views to dump
+           Additional LIKE patterns can be given in subsequent arguments
+
+        """
+
     /// `.dump ?--data-only? ?--newlines? ?--nosys? ?--preserve-rowids? ?PATTERN…?`:
     /// the database as SQL that recreates it, as `sqlite3` writes it.
-    func dump(_ command: DotCommandLine) -> DotCommandResult {
+    private func dump(_ command: DotCommandLine) -> DotCommandResult {
         var options = DumpOptions()
         var filter: String?
         for index in 1..<command.arguments.count {

@@ -6,7 +6,15 @@ struct ExpertRequest {
     var verbose: Bool
 }
 
+/// `.expert`: indexes suggested for the next SQL, by the index advisor of
+/// `Expert/`.
 extension Shell {
+    static let expertDotCommands: [DotCommand] = [
+        DotCommand(name: "expert", minimumLength: 4, usage: ".expert", summary: "EXPERIMENTAL. Suggest indexes for queries") {
+            $0.expert($1)
+        },
+    ]
+
     /// `.expert ?--verbose? ?--sample N?`: the next line of SQL is not run
     /// but analyzed, and the indexes that would help it are printed. As in
     /// `sqlite3`, errors do not fail the command.

@@ -1,6 +1,21 @@
 import CSQLite
 
 extension Shell {
+    /// `.filectrl`.
+    static let fileControlDotCommands: [DotCommand] = [
+        DotCommand(name: "filectrl", minimumLength: 1, usage: ".filectrl CMD ...",
+                   summary: "Run various sqlite3_file_control() operations", details: Shell.fileControlHelp) {
+            $0.fileControl($1)
+        },
+    ]
+
+    /// `.help filectrl`.
+    static let fileControlHelp = """
+       --schema SCHEMA         Use SCHEMA instead of "main"
+       --help                  Show CMD details
+
+    """
+
     private static let fileControls: [NamedControl] = [
         .init(name: "chunk_size", code: SQLITE_FCNTL_CHUNK_SIZE, usage: "SIZE"),
         .init(name: "data_version", code: SQLITE_FCNTL_DATA_VERSION, usage: ""),
@@ -15,7 +30,7 @@ extension Shell {
 
     /// `.filectrl ?--schema SCHEMA? CMD ...`: one `sqlite3_file_control`,
     /// named by any unambiguous prefix (with or without dashes).
-    func fileControl(_ command: DotCommandLine) -> DotCommandResult {
+    private func fileControl(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         var arguments = (0..<command.arguments.count).map(command.bytes)
         var schema: [UInt8]?

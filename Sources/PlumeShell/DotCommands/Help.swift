@@ -1,6 +1,14 @@
 import CSQLite
 
+/// `.help`: every command's usage and summary, or the details of those a
+/// pattern selects.
 extension Shell {
+    static let helpDotCommands: [DotCommand] = [
+        DotCommand(name: "help", minimumLength: 1, usage: ".help ?-all? ?PATTERN?", summary: "Show help text for PATTERN") {
+            $0.help($1)
+        },
+    ]
+
     /// `.help`'s text as `sqlite3`'s `azHelp` array: for each listed
     /// command, its line (usage and summary), then its detail lines.
     static func helpLines(of commands: [DotCommand]) -> [String] {

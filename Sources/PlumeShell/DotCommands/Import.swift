@@ -40,7 +40,7 @@ extension Shell {
     /// `.import ?OPTIONS? FILE TABLE`: rows of a CSV or ASCII-delimited file
     /// (or a command's output) inserted into TABLE, created from the first
     /// row when missing.
-    func importFile(_ command: DotCommandLine) -> DotCommandResult {
+    private func importFile(_ command: DotCommandLine) -> DotCommandResult {
         failIfSafeMode("cannot run .import in safe mode")
         guard let request = importRequest(command), let source = request.file, let table = request.table else {
             showHelp(Array("import".utf8))

@@ -1,10 +1,16 @@
 import CSQLite
 
 extension Shell {
+    /// `.imposter`.
+    static let imposterDotCommands: [DotCommand] = [
+        DotCommand(name: "imposter", minimumLength: 1, usage: ".imposter INDEX TABLE",
+                   summary: "Create imposter table TABLE on index INDEX") { $0.imposter($1) },
+    ]
+
     /// `.imposter INDEX TABLE` (or `.imposter off`): a WITHOUT ROWID table
     /// TABLE laid over the b-tree of INDEX (or of a WITHOUT ROWID table),
     /// through `SQLITE_TESTCTRL_IMPOSTER`.
-    func imposter(_ command: DotCommandLine) -> DotCommandResult {
+    private func imposter(_ command: DotCommandLine) -> DotCommandResult {
         let count = command.arguments.count
         guard count == 3 || (count == 2 && sqlite3_stricmp(command.text(1), "off") == 0) else {
             printError("Usage: .imposter INDEX IMPOSTER\n       .imposter off")

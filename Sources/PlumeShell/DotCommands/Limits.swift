@@ -1,7 +1,26 @@
 import CSQLite
 
-/// `.limit` and `.dbconfig`: the connection's limits and options.
+/// `.limits`, `.dbconfig` and `.timeout`: the connection's limits and
+/// options.
 extension Shell {
+    static let limitDotCommands: [DotCommand] = [
+        DotCommand(name: "dbconfig", minimumLength: 3, usage: ".dbconfig ?op? ?val?",
+                   summary: "List or change sqlite3_db_config() options") { $0.databaseConfiguration($1) },
+        DotCommand(name: "limits", minimumLength: 5, usage: ".limit ?LIMIT? ?VAL?",
+                   summary: "Display or change the value of an SQLITE_LIMIT") { $0.limits($1) },
+        DotCommand(name: "timeout", minimumLength: 5, usage: ".timeout MS",
+                   summary: "Try opening locked tables for MS milliseconds") {
+            $0.setTimeout($1)
+        },
+    ]
+
+    /// `.timeout MS`: how long a statement waits for a lock (0 without MS).
+    private func setTimeout(_ command: DotCommandLine) -> DotCommandResult {
+        let milliseconds = command.arguments.count >= 2 ? DotCommandLine.integerValue(command.arguments[1].cString) ?? 0 : 0
+        sqlite3_busy_timeout(connection, Int32(truncatingIfNeeded: milliseconds))
+        return .succeeded
+    }
+
     private static let limitNames: [(name: String, code: Int32)] = [
         ("length", SQLITE_LIMIT_LENGTH),
         ("sql_length", SQLITE_LIMIT_SQL_LENGTH),
@@ -19,7 +38,7 @@ extension Shell {
 
     /// `.limit ?LIMIT? ?NEW?`: every limit, or one (any unambiguous
     /// prefix, in any case), set first when NEW is given.
-    func limits(_ command: DotCommandLine) -> DotCommandResult {
+    private func limits(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         func line(_ limit: (name: String, code: Int32)) {
             let name = String(repeating: " ", count: max(0, 20 - limit.name.count)) + limit.name
@@ -73,7 +92,7 @@ extension Shell {
     /// `.dbconfig ?OP? ?VALUE?`: every `sqlite3_db_config` option, or one
     /// (its exact name), set first when VALUE is given. An unknown name is
     /// reported without failing the command, as in `sqlite3`.
-    func databaseConfiguration(_ command: DotCommandLine) -> DotCommandResult {
+    private func databaseConfiguration(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         let count = command.arguments.count
         for option in Shell.databaseOptions where count == 1 || command.bytes(1) == Array(option.name.utf8) {

@@ -2,10 +2,23 @@ import CSQLite
 import PlumeTerminal
 
 extension Shell {
+    /// `.lint`.
+    static let lintDotCommands: [DotCommand] = [
+        DotCommand(name: "lint", minimumLength: 3, usage: ".lint OPTIONS", summary: "Report potential schema issues.",
+                   details: Shell.lintHelp) { $0.lint($1) },
+    ]
+
+    /// `.help lint`.
+    static let lintHelp = """
+         Options:
+            fkey-indexes     Find missing foreign key indexes
+
+    """
+
     /// `.lint fkey-indexes ?-verbose? ?-groupbyparent?`: the foreign keys
     /// no index serves, with the `CREATE INDEX` that would. As in
     /// `sqlite3`, `.lint` never fails the command.
-    func lint(_ command: DotCommandLine) -> DotCommandResult {
+    private func lint(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         let subcommand = command.arguments.count >= 2 ? command.bytes(1) : []
         guard !subcommand.isEmpty, ASCII.isPrefix(subcommand, of: "fkey-indexes", ignoringCase: true) else {

@@ -55,6 +55,12 @@ enum ShellLog {
 }
 
 extension Shell {
+    /// `.log`.
+    static let logDotCommands: [DotCommand] = [
+        DotCommand(name: "log", minimumLength: 1, usage: ".log FILE|off",
+                   summary: "Turn logging on or off.  FILE can be stderr/stdout") { $0.log($1) },
+    ]
+
     /// `.log FILE|stdout|stderr|off`.
     func log(_ command: DotCommandLine) -> DotCommandResult {
         failIfSafeMode("cannot run .log in safe mode")

@@ -1,7 +1,25 @@
 import Foundation
 import Persistence
 
+/// `.open`: another database in place of the current one.
 extension Shell {
+    static let openDotCommands: [DotCommand] = [
+        DotCommand(name: "open", minimumLength: 1, usage: ".open ?OPTIONS? ?FILE?",
+                   summary: "Close existing database and reopen FILE", details: Shell.openHelp) {
+            $0.open($1)
+        },
+    ]
+
+    /// `.help open`.
+    static let openHelp = """
+             Options:
+                --new           Create FILE, or empty it if it exists
+                --readonly      Open FILE readonly
+             FILE must exist unless --new is given; without FILE, a new
+             in-memory database is opened.
+
+        """
+
     /// `.open ?OPTIONS? ?FILE?`: closes the database and opens another,
     /// created when missing (`--new` empties it first; `--readonly`,
     /// `--append`, `--zip` and `--deserialize` choose how it opens, as on

@@ -29,7 +29,16 @@ extension Shell {
                    """) {
             $0.redirectOutput($1)
         },
+        DotCommand(name: "print", minimumLength: 3, usage: ".print STRING...", summary: "Print literal STRING") {
+            $0.printArguments($1)
+        },
     ]
+
+    private func printArguments(_ command: DotCommandLine) -> DotCommandResult {
+        output.write(Array(command.arguments.dropFirst().joined(separator: [0x20])))
+        output.write("\n")
+        return .succeeded
+    }
 
     /// What `.output`/`.once`/`.excel` were asked to do.
     private struct OutputRequest {
@@ -39,7 +48,7 @@ extension Shell {
     }
 
     /// `.output ?--bom? ?-x|-e? ?FILE?`, `.once …`, `.excel ?--bom?`.
-    func redirectOutput(_ command: DotCommandLine) -> DotCommandResult {
+    private func redirectOutput(_ command: DotCommandLine) -> DotCommandResult {
         let name = command.arguments[0].cString
         failIfSafeMode("cannot run .\(String(decoding: name, as: UTF8.self)) in safe mode")
         let isExcel = name.first == UInt8(ascii: "e")

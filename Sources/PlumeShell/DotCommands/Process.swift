@@ -7,11 +7,26 @@ import Glibc
 import Darwin
 #endif
 
-/// The dot-commands that act on the process: `.cd`, `.shell`/`.system`,
-/// `.load`, `.nonce`.
+/// The dot-commands that act on the process: `.cd`, `.shell`/`.system`
+/// and `.load`.
 extension Shell {
+    static let processDotCommands: [DotCommand] = [
+        DotCommand(name: "cd", minimumLength: 2, usage: ".cd DIRECTORY", summary: "Change the working directory to DIRECTORY") {
+            $0.changeDirectory($1)
+        },
+        DotCommand(name: "load", minimumLength: 1, usage: ".load FILE ?ENTRY?", summary: "Load an extension library") {
+            $0.loadExtension($1)
+        },
+        DotCommand(name: "shell", minimumLength: 1, usage: ".shell CMD ARGS...", summary: "Run CMD ARGS... in a system shell") {
+            $0.runShellCommand($1)
+        },
+        DotCommand(name: "system", minimumLength: 2, usage: ".system CMD ARGS...", summary: "Run CMD ARGS... in a system shell") {
+            $0.runShellCommand($1)
+        },
+    ]
+
     /// `.cd DIRECTORY`.
-    func changeDirectory(_ command: DotCommandLine) -> DotCommandResult {
+    private func changeDirectory(_ command: DotCommandLine) -> DotCommandResult {
         failIfSafeMode("cannot run .cd in safe mode")
         guard command.arguments.count == 2 else {
             printError("Usage: .cd DIRECTORY")
@@ -26,7 +41,7 @@ extension Shell {
 
     /// `.shell CMD ARGS...` and `.system CMD ARGS...`: the arguments joined
     /// by spaces, those holding a space in double quotes, run by `/bin/sh`.
-    func system(_ command: DotCommandLine) -> DotCommandResult {
+    private func runShellCommand(_ command: DotCommandLine) -> DotCommandResult {
         failIfSafeMode("cannot run .\(command.text(0)) in safe mode")
         guard command.arguments.count >= 2 else {
             printError("Usage: .system COMMAND")
@@ -63,7 +78,7 @@ extension Shell {
     }
 
     /// `.load FILE ?ENTRY?`.
-    func loadExtension(_ command: DotCommandLine) -> DotCommandResult {
+    private func loadExtension(_ command: DotCommandLine) -> DotCommandResult {
         failIfSafeMode("cannot run .load in safe mode")
         guard command.arguments.count >= 2 else {
             printError("Usage: .load FILE ?ENTRYPOINT?")
@@ -82,30 +97,5 @@ extension Shell {
             return .failed
         }
         return .succeeded
-    }
-
-    /// `.nonce STRING`: with the nonce `-nonce` gave, safe mode is off for
-    /// the next command or SQL; with another, the shell ends.
-    func nonce(_ command: DotCommandLine) -> DotCommandResult {
-        guard command.arguments.count == 2 else {
-            printError("Usage: .nonce NONCE")
-            return .failed
-        }
-        guard let nonce = admin.nonce, command.bytes(1) == Array(nonce.utf8) else {
-            output.flush()
-            StandardStreams.writeError(Array("line \(lineNumber): incorrect nonce: \"".utf8) + command.bytes(1) + Array("\"\n".utf8))
-            Foundation.exit(1)
-        }
-        if admin.suspendedSafeMode == nil { admin.suspendedSafeMode = safeMode }
-        safeMode = false
-        return .succeeded
-    }
-
-    /// Ends what `.nonce` suspended: after each command and SQL line but
-    /// `.nonce` itself.
-    func endSafeModeSuspension() {
-        guard let persistent = admin.suspendedSafeMode else { return }
-        safeMode = persistent
-        admin.suspendedSafeMode = nil
     }
 }

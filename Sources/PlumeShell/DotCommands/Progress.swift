@@ -1,10 +1,27 @@
 import CSQLite
 
 extension Shell {
+    /// `.progress` and `.scanstats`.
+    static let progressDotCommands: [DotCommand] = [
+        DotCommand(name: "progress", minimumLength: 3, usage: ".progress N",
+                   summary: "Invoke progress handler after every N opcodes", details: Shell.progressHelp) { $0.progress($1) },
+        DotCommand(name: "scanstats", minimumLength: 1, usage: ".scanstats on|off",
+                   summary: "Turn sqlite3_stmt_scanstatus() metrics on or off") { $0.scanStatistics($1) },
+    ]
+
+    /// `.help progress`.
+    static let progressHelp = """
+       --limit N                 Interrupt after N progress callbacks
+       --once                    Do no more than one progress interrupt
+       --quiet|-q                No output except at interrupts
+       --reset                   Reset the count for each input and interrupt
+
+    """
+
     /// `.progress N ?--limit N? ?--once? ?--quiet|-q? ?--reset?`: a
     /// progress handler every N virtual machine steps that prints its
     /// count and interrupts the statement after the limit.
-    func progress(_ command: DotCommandLine) -> DotCommandResult {
+    private func progress(_ command: DotCommandLine) -> DotCommandResult {
         admin.progress = ProgressSettings()
         var steps: Int32 = 0
         var index = 1
@@ -62,7 +79,7 @@ extension Shell {
 
     /// `.scanstats on|off`. Like `sqlite3` 3.40.1 built without
     /// `SQLITE_ENABLE_STMT_SCANSTATUS`, it only warns.
-    func scanStatistics(_ command: DotCommandLine) -> DotCommandResult {
+    private func scanStatistics(_ command: DotCommandLine) -> DotCommandResult {
         guard command.arguments.count == 2 else {
             printError("Usage: .scanstats on|off")
             return .failed

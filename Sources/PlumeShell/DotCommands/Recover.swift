@@ -1,6 +1,21 @@
 import CSQLite
 
 extension Shell {
+    /// `.recover`.
+    static let recoverDotCommands: [DotCommand] = [
+        DotCommand(name: "recover", minimumLength: 1, usage: ".recover",
+                   summary: "Recover as much data as possible from corrupt db.", details: Shell.recoverHelp) { $0.recover($1) },
+    ]
+
+    /// `.help recover`.
+    static let recoverHelp = """
+       --ignore-freelist        Ignore pages that appear to be on db freelist
+       --lost-and-found TABLE   Alternative name for the lost-and-found table
+       --no-rowids              Do not attempt to recover rowid values
+                                that are not also INTEGER PRIMARY KEYs
+
+    """
+
     /// `.recover ?--ignore-freelist? ?--lost-and-found TABLE? ?--no-rowids?`.
     ///
     /// `sqlite3` 3.40.1 builds in SQLite's recovery extension, which reads
@@ -10,7 +25,7 @@ extension Shell {
     /// opening lines, the settings copied from the database, then the
     /// error. Page-level salvage itself is not implemented: with a library
     /// that has `sqlite_dbpage`, Plume reports that instead.
-    func recover(_ command: DotCommandLine) -> DotCommandResult {
+    private func recover(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         var index = 1
         while index < command.arguments.count {

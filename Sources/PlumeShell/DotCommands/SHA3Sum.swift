@@ -1,11 +1,29 @@
 import CSQLite
 
 extension Shell {
+    /// `.sha3sum`.
+    static let sha3SumDotCommands: [DotCommand] = [
+        DotCommand(name: "sha3sum", minimumLength: 4, usage: ".sha3sum ...", summary: "Compute a SHA3 hash of database content",
+                   details: Shell.sha3sumHelp) { $0.sha3sum($1) },
+    ]
+
+    /// `.help sha3sum`.
+    static let sha3sumHelp = """
+        Options:
+          --schema              Also hash the sqlite_schema table
+          --sha3-224            Use the sha3-224 algorithm
+          --sha3-256            Use the sha3-256 algorithm (default)
+          --sha3-384            Use the sha3-384 algorithm
+          --sha3-512            Use the sha3-512 algorithm
+        Any other argument is a LIKE pattern for tables to hash
+
+    """
+
     /// `.sha3sum ?--schema? ?--sha3-N? ?--debug? ?LIKE-PATTERN?`: one SHA3
     /// hash of the content of every table (or one per table matching the
     /// pattern), printed in the current mode. As in `sqlite3`, the default
     /// is SHA3-224, whatever the help says.
-    func sha3sum(_ command: DotCommandLine) -> DotCommandResult {
+    private func sha3sum(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         var pattern: [UInt8]?
         var includeSchema = false, debug = false

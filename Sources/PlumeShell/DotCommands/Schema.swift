@@ -1,6 +1,68 @@
 import CSQLite
 
+/// `.schema`, `.tables`, `.indexes` and `.databases`: what the database
+/// holds.
 extension Shell {
+    static let schemaDotCommands: [DotCommand] = [
+        DotCommand(name: "databases", minimumLength: 2, usage: ".databases",
+                   summary: "List names and files of attached databases") {
+            $0.listDatabases($1)
+        },
+        DotCommand(name: "indexes", minimumLength: 2, usage: ".indexes ?TABLE?", summary: "Show names of indexes",
+                   details: Shell.indexesHelp) {
+            $0.listSchemaNames($1, indexes: true)
+        },
+        DotCommand(name: "indices", minimumLength: 4, usage: ".indices ?TABLE?", summary: "Same as .indexes", isListed: false) {
+            $0.listSchemaNames($1, indexes: true)
+        },
+        DotCommand(name: "schema", minimumLength: 2, usage: ".schema ?PATTERN?",
+                   summary: "Show the CREATE statements matching PATTERN", details: Shell.schemaHelp) {
+            $0.schema($1)
+        },
+        DotCommand(name: "tables", minimumLength: 2, usage: ".tables ?TABLE?",
+                   summary: "List names of tables matching LIKE pattern TABLE") {
+            $0.listSchemaNames($1, indexes: false)
+        },
+    ]
+
+    /// `.help indexes`.
+    static let indexesHelp = """
+                               If TABLE is specified, only show indexes for
+                               tables matching TABLE using the LIKE operator.
+
+    """
+
+    /// `.help schema`.
+    static let schemaHelp = """
+           Options:
+              --indent             Try to pretty-print the schema
+              --nosys              Omit objects whose names start with "sqlite_"
+
+        """
+
+    /// `.databases`: `NAME: FILE r/o|r/w` and the open transaction, for
+    /// each attached database.
+    private func listDatabases(_ command: DotCommandLine) -> DotCommandResult {
+        var databases: [(name: [UInt8], file: [UInt8])] = []
+        if let error = forEachRow("PRAGMA database_list", { row in
+            guard let name = Shell.columnBytes(row, 1), let file = Shell.columnBytes(row, 2) else { return }
+            databases.append((name, file))
+        }) {
+            printError("Error: \(error)")
+            return .failed
+        }
+        for database in databases {
+            let name = database.name.cPath
+            let state = sqlite3_txn_state(connection, name)
+            let readOnly = sqlite3_db_readonly(connection, name) == 1
+            output.write(database.name + Array(": ".utf8) + (database.file.isEmpty ? Array("\"\"".utf8) : database.file))
+            output.write(readOnly ? " r/o" : " r/w")
+            output.write(state == SQLITE_TXN_NONE ? "" : state == SQLITE_TXN_READ ? " read-txn" : " write-txn")
+            output.write("\n")
+        }
+        return .succeeded
+    }
+
     /// Prepares SQL and steps it, calling `body` for each row; returns
     /// SQLite's error message when it fails.
     @discardableResult
@@ -33,7 +95,7 @@ extension Shell {
     ///
     /// - Returns: The names, or nil after printing sqlite3's error when the
     ///   list cannot be read (a file that is not a database).
-    func schemaNames(selectingFromPragma: Bool = false) -> [[UInt8]]? {
+    private func schemaNames(selectingFromPragma: Bool = false) -> [[UInt8]]? {
         var names: [[UInt8]] = []
         let query = selectingFromPragma ? "SELECT name FROM pragma_database_list" : "PRAGMA database_list"
         if let error = forEachRow(query, { statement in
@@ -47,7 +109,7 @@ extension Shell {
 
     /// `.tables ?PATTERN?` and `.indexes ?TABLE?`: names in columns across
     /// an 80-column screen.
-    func listSchemaNames(_ command: DotCommandLine, indexes: Bool) -> DotCommandResult {
+    private func listSchemaNames(_ command: DotCommandLine, indexes: Bool) -> DotCommandResult {
         if indexes && command.arguments.count > 2 {
             printError("Usage: .indexes ?LIKE-PATTERN?")
             return .failed

@@ -1,6 +1,20 @@
 import CSQLite
 
 extension Shell {
+    /// `.selftest`.
+    static let selftestDotCommands: [DotCommand] = [
+        DotCommand(name: "selftest", minimumLength: 4, usage: ".selftest ?OPTIONS?",
+                   summary: "Run tests defined in the SELFTEST table", details: Shell.selftestHelp) { $0.selftest($1) },
+    ]
+
+    /// `.help selftest`.
+    static let selftestHelp = """
+        Options:
+           --init               Create a new SELFTEST table
+           -v                   Verbose output
+
+    """
+
     /// `.selftest ?--init? ?-v?`: runs the tests of the SELFTEST table (or
     /// an integrity check when there is none), as `sqlite3` does, down to
     /// its exit status, which only the last test decides.

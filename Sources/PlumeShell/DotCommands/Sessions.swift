@@ -15,6 +15,29 @@ final class ShellSession {
 }
 
 extension Shell {
+    /// `.session`.
+    static let sessionDotCommands: [DotCommand] = [
+        DotCommand(name: "session", minimumLength: 3, usage: ".session ?NAME? CMD ...", summary: "Create or control sessions",
+                   details: Shell.sessionHelp) { $0.session($1) },
+    ]
+
+    /// `.help session`.
+    static let sessionHelp = """
+       Subcommands:
+         attach TABLE             Attach TABLE
+         changeset FILE           Write a changeset into FILE
+         close                    Close one session
+         enable ?BOOLEAN?         Set or query the enable bit
+         filter GLOB...           Reject tables matching GLOBs
+         indirect ?BOOLEAN?       Mark or query the indirect status
+         isempty                  Query whether the session is empty
+         list                     List currently open session names
+         open DB NAME             Open a new session on DB
+         patchset FILE            Write a patchset into FILE
+       If ?NAME? is omitted, the first defined session is used.
+
+    """
+
     /// `.session ?NAME? CMD ...`: SQLite's session extension on the
     /// current connection, as `sqlite3` drives it (up to 4 sessions; without
     /// NAME, the first one).

@@ -1,6 +1,93 @@
 import Foundation
 
+/// The settings `.show` lists, and the commands that change them: `.mode`,
+/// `.separator`, `.nullvalue`, `.headers`, `.width`, `.echo`, `.timer`,
+/// `.bail`, `.changes`, `.binary` and `.prompt`.
 extension Shell {
+    static let settingsDotCommands: [DotCommand] = [
+        DotCommand(name: "bail", minimumLength: 3, usage: ".bail on|off", summary: "Stop after hitting an error.  Default OFF") {
+            $0.toggle($1, usage: ".bail on|off") { shell, value in shell.bail = value }
+        },
+        DotCommand(name: "binary", minimumLength: 3, usage: ".binary on|off", summary: "Turn binary output on or off.  Default OFF") {
+            $0.toggle($1, usage: ".binary on|off") { _, _ in } // no text mode to leave on POSIX systems
+        },
+        DotCommand(name: "changes", minimumLength: 3, usage: ".changes on|off", summary: "Show number of rows changed by SQL") {
+            $0.toggle($1, usage: ".changes on|off") { shell, value in shell.countChanges = value }
+        },
+        DotCommand(name: "echo", minimumLength: 1, usage: ".echo on|off", summary: "Turn command echo on or off") {
+            $0.toggle($1, usage: ".echo on|off") { shell, value in shell.echo = value }
+        },
+        DotCommand(name: "headers", minimumLength: 2, usage: ".headers on|off", summary: "Turn display of headers on or off") {
+            $0.toggle($1, usage: ".headers on|off") { shell, value in
+                shell.settings.showHeader = value
+                shell.settings.headerWasSet = true
+            }
+        },
+        DotCommand(name: "mode", minimumLength: 2, usage: ".mode MODE ?OPTIONS?", summary: "Set output mode",
+                   details: Shell.modeHelp) {
+            $0.setMode($1)
+        },
+        DotCommand(name: "nullvalue", minimumLength: 1, usage: ".nullvalue STRING", summary: "Use STRING in place of NULL values") {
+            $0.setNullValue($1)
+        },
+        DotCommand(name: "prompt", minimumLength: 1, usage: ".prompt MAIN CONTINUE",
+                   summary: "Replace the standard prompts") {
+            $0.setPrompts($1)
+        },
+        DotCommand(name: "separator", minimumLength: 2, usage: ".separator COL ?ROW?",
+                   summary: "Change the column and row separators") {
+            $0.setSeparators($1)
+        },
+        DotCommand(name: "show", minimumLength: 2, usage: ".show", summary: "Show the current values for various settings") {
+            $0.show($1)
+        },
+        DotCommand(name: "timer", minimumLength: 5, usage: ".timer on|off", summary: "Turn SQL timer on or off") {
+            $0.toggle($1, usage: ".timer on|off") { shell, value in shell.timer = value }
+        },
+        DotCommand(name: "width", minimumLength: 1, usage: ".width NUM1 NUM2 ...",
+                   summary: "Set minimum column widths for columnar output", details: "     Negative values right-justify\n") {
+            $0.setWidths($1)
+        },
+    ]
+
+    /// `.help mode`.
+    static let modeHelp = """
+           MODE is one of:
+             ascii       Columns/rows delimited by 0x1F and 0x1E
+             box         Tables using unicode box-drawing characters
+             csv         Comma-separated values
+             column      Output in columns.  (See .width)
+             html        HTML <table> code
+             insert      SQL insert statements for TABLE
+             json        Results in a JSON array
+             line        One value per line
+             list        Values delimited by "|"
+             markdown    Markdown table format
+             qbox        Shorthand for "box --wrap 60 --quote"
+             quote       Escape answers as for SQL
+             table       ASCII-art table
+             tabs        Tab-separated values
+             tcl         TCL list elements
+           OPTIONS: (for columnar modes or insert mode):
+             --wrap N       Wrap output lines to no longer than N characters
+             --wordwrap B   Wrap or not at word boundaries per B (on/off)
+             --ww           Shorthand for "--wordwrap 1"
+             --quote        Quote output text as SQL literals
+             --noquote      Do not quote output text
+             TABLE          The name of SQL table used for "insert" mode
+           Aligned modes (box, column, markdown, table) measure text by display
+           width: CJK characters and emoji take two columns.
+
+        """
+
+    /// `.prompt MAIN CONTINUE`: each kept to 19 bytes.
+    private func setPrompts(_ command: DotCommandLine) -> DotCommandResult {
+        let arguments = command.arguments.map(\.cString)
+        if arguments.count >= 2 { diagnostics.mainPrompt = Array(arguments[1].prefix(19)) }
+        if arguments.count >= 3 { diagnostics.continuationPrompt = Array(arguments[2].prefix(19)) }
+        return .succeeded
+    }
+
     /// `.mode MODE ?TABLE? ?--wrap N? ?--wordwrap on|off? ?--ww? ?--quote|--noquote?`
     func setMode(_ command: DotCommandLine) -> DotCommandResult {
         guard let arguments = modeArguments(command) else { return .failed }
@@ -129,7 +216,7 @@ extension Shell {
         return "\(settings.mode.name) --wrap \(settings.wrap) --wordwrap \(settings.wordWrap ? "on" : "off") --\(settings.quoteColumns ? "" : "no")quote"
     }
 
-    func setNullValue(_ command: DotCommandLine) -> DotCommandResult {
+    private func setNullValue(_ command: DotCommandLine) -> DotCommandResult {
         guard command.arguments.count == 2 else {
             printError("Usage: .nullvalue STRING")
             return .failed
@@ -138,7 +225,7 @@ extension Shell {
         return .succeeded
     }
 
-    func setSeparators(_ command: DotCommandLine) -> DotCommandResult {
+    private func setSeparators(_ command: DotCommandLine) -> DotCommandResult {
         let count = command.arguments.count
         var result = DotCommandResult.succeeded
         if count < 2 || count > 3 {
@@ -150,12 +237,12 @@ extension Shell {
         return result
     }
 
-    func setWidths(_ command: DotCommandLine) -> DotCommandResult {
+    private func setWidths(_ command: DotCommandLine) -> DotCommandResult {
         settings.columnWidths = command.arguments.dropFirst().map { Int(DotCommandLine.integerValue($0) ?? 0) }
         return .succeeded
     }
 
-    func show(_ command: DotCommandLine) -> DotCommandResult {
+    private func show(_ command: DotCommandLine) -> DotCommandResult {
         guard command.arguments.count == 1 else {
             printError("Usage: .show")
             return .failed

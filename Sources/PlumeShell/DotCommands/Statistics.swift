@@ -1,7 +1,40 @@
 import CSQLite
 import Foundation
 
+/// `.stats`: statistics after each statement, or now.
 extension Shell {
+    static let statisticsDotCommands: [DotCommand] = [
+        DotCommand(name: "stats", minimumLength: 2, usage: ".stats ?ARG?",
+                   summary: "Show stats or turn stats on or off", details: """
+                      off                      Turn off automatic stat display
+                      on                       Turn on automatic stat display
+                      stmt                     Show statement stats
+                      vmstep                   Show the virtual machine step count only
+
+                   """) {
+            $0.statistics($1)
+        },
+    ]
+
+    /// `.stats ?on|off|stmt|vmstep?`: without an argument, the statistics
+    /// now.
+    private func statistics(_ command: DotCommandLine) -> DotCommandResult {
+        switch command.arguments.count {
+        case 1:
+            writeStatistics(statement: nil)
+        case 2:
+            switch String(decoding: command.arguments[1].cString, as: UTF8.self) {
+            case "stmt": diagnostics.statistics = 2
+            case "vmstep": diagnostics.statistics = 3
+            default: diagnostics.statistics = UInt8(truncatingIfNeeded: DotCommandLine.booleanInteger(command.arguments[1].cString))
+            }
+        default:
+            printError("Usage: .stats ?on|off|stmt|vmstep?")
+            return .failed
+        }
+        return .succeeded
+    }
+
     /// `-stats`: memory, page-cache, statement and I/O statistics after a
     /// statement's rows, in the layout of `sqlite3`'s `display_stats`.
     /// The figures are this process's, so they differ from `sqlite3`'s.

@@ -3,6 +3,20 @@ import Foundation
 import PlumeTerminal
 
 extension Shell {
+    /// `.testctrl`.
+    static let testControlDotCommands: [DotCommand] = [
+        DotCommand(name: "testctrl", minimumLength: 8, usage: ".testctrl CMD ...",
+                   summary: "Run various sqlite3_test_control() operations", details: Shell.testControlHelp) {
+            $0.testControl($1)
+        },
+    ]
+
+    /// `.help testctrl`.
+    static let testControlHelp = """
+                               Run ".testctrl" with no arguments for details
+
+    """
+
     private static let testControls: [NamedControl] = [
         .init(name: "always", code: SQLITE_TESTCTRL_ALWAYS, usage: "BOOLEAN", unsafe: true),
         .init(name: "assert", code: SQLITE_TESTCTRL_ASSERT, usage: "BOOLEAN", unsafe: true),
@@ -31,7 +45,7 @@ extension Shell {
 
     /// `.testctrl CMD ...`: one `sqlite3_test_control`, named by any
     /// unambiguous prefix, as `sqlite3` 3.40.1 (a release build) runs it.
-    func testControl(_ command: DotCommandLine) -> DotCommandResult {
+    private func testControl(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         var name = command.arguments.count >= 2 ? command.bytes(1) : Array("help".utf8)
         let control: NamedControl

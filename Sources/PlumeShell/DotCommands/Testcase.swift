@@ -8,10 +8,18 @@ import Darwin
 /// `.testcase NAME` and `.check GLOB`: output goes to `testcase-out.txt`
 /// until `.check` compares it with a pattern.
 extension Shell {
+    /// `.testcase` and `.check`.
+    static let testcaseDotCommands: [DotCommand] = [
+        DotCommand(name: "check", minimumLength: 3, usage: ".check GLOB",
+                   summary: "Fail if output since .testcase does not match") { $0.check($1) },
+        DotCommand(name: "testcase", minimumLength: 8, usage: ".testcase NAME",
+                   summary: "Begin redirecting output to 'testcase-out.txt'") { $0.testcase($1) },
+    ]
+
     private static let testcaseFile = "testcase-out.txt"
 
     /// `.testcase ?NAME?`.
-    func testcase(_ command: DotCommandLine) -> DotCommandResult {
+    private func testcase(_ command: DotCommandLine) -> DotCommandResult {
         endTestcaseOutput()
         let descriptor = createTruncating(Shell.testcaseFile)
         if descriptor < 0 {

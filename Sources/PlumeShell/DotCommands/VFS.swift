@@ -4,8 +4,19 @@ import CSQLite
 /// under each database. Like `sqlite3`, they print nothing until the
 /// database is open.
 extension Shell {
+    /// `.vfsinfo`, `.vfslist` and `.vfsname`.
+    static let vfsDotCommands: [DotCommand] = [
+        DotCommand(name: "vfsinfo", minimumLength: 2, usage: ".vfsinfo ?AUX?", summary: "Information about the top-level VFS") {
+            $0.vfsInfo($1)
+        },
+        DotCommand(name: "vfslist", minimumLength: 2, usage: ".vfslist", summary: "List all available VFSes") { $0.vfsList($1) },
+        DotCommand(name: "vfsname", minimumLength: 2, usage: ".vfsname ?AUX?", summary: "Print the name of the VFS stack") {
+            $0.vfsName($1)
+        },
+    ]
+
     /// `.vfsinfo ?AUX?`.
-    func vfsInfo(_ command: DotCommandLine) -> DotCommandResult {
+    private func vfsInfo(_ command: DotCommandLine) -> DotCommandResult {
         guard isDatabaseOpen else { return .succeeded }
         let schema = command.arguments.count == 2 ? command.bytes(1) : Array("main".utf8)
         var vfs: UnsafeMutablePointer<sqlite3_vfs>?
@@ -15,7 +26,7 @@ extension Shell {
     }
 
     /// `.vfslist`.
-    func vfsList(_ command: DotCommandLine) -> DotCommandResult {
+    private func vfsList(_ command: DotCommandLine) -> DotCommandResult {
         var current: UnsafeMutablePointer<sqlite3_vfs>?
         if isDatabaseOpen { sqlite3_file_control(connection, "main", SQLITE_FCNTL_VFS_POINTER, &current) }
         var vfs = sqlite3_vfs_find(nil)
@@ -35,7 +46,7 @@ extension Shell {
     }
 
     /// `.vfsname ?AUX?`.
-    func vfsName(_ command: DotCommandLine) -> DotCommandResult {
+    private func vfsName(_ command: DotCommandLine) -> DotCommandResult {
         guard isDatabaseOpen else { return .succeeded }
         let schema = command.arguments.count == 2 ? command.bytes(1) : Array("main".utf8)
         var name: UnsafeMutablePointer<CChar>?

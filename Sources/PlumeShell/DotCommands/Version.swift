@@ -11,7 +11,7 @@ extension Shell {
         },
     ]
 
-    func showVersion(_ command: DotCommandLine) -> DotCommandResult {
+    private func showVersion(_ command: DotCommandLine) -> DotCommandResult {
         output.write("SQLite \(String(cString: sqlite3_libversion())) \(String(cString: sqlite3_sourceid()))\n")
         if let zlib = Zlib.loaded?.version { output.write("zlib version \(zlib)\n") }
         output.write(Self.compilerVersion + "\n")
