@@ -30,18 +30,19 @@ struct ArchiveRequest {
     }
 
     private static let switches: [(long: String, short: UInt8, action: Switch, takesValue: Bool)] = [
-        ("create", 0x63, .command(.create), false), ("extract", 0x78, .command(.extract), false),
-        ("insert", 0x69, .command(.insert), false), ("list", 0x74, .command(.list), false),
-        ("remove", 0x72, .command(.remove), false), ("update", 0x75, .command(.update), false),
-        ("help", 0x68, .command(.help), false), ("verbose", 0x76, .verbose, false),
-        ("file", 0x66, .file, true), ("append", 0x61, .append, true),
-        ("directory", 0x43, .directory, true), ("dryrun", 0x6E, .dryRun, false), ("glob", 0x67, .glob, false),
+        ("create", UInt8(ascii: "c"), .command(.create), false), ("extract", UInt8(ascii: "x"), .command(.extract), false),
+        ("insert", UInt8(ascii: "i"), .command(.insert), false), ("list", UInt8(ascii: "t"), .command(.list), false),
+        ("remove", UInt8(ascii: "r"), .command(.remove), false), ("update", UInt8(ascii: "u"), .command(.update), false),
+        ("help", UInt8(ascii: "h"), .command(.help), false), ("verbose", UInt8(ascii: "v"), .verbose, false),
+        ("file", UInt8(ascii: "f"), .file, true), ("append", UInt8(ascii: "a"), .append, true),
+        ("directory", UInt8(ascii: "C"), .directory, true), ("dryrun", UInt8(ascii: "n"), .dryRun, false),
+        ("glob", UInt8(ascii: "g"), .glob, false),
     ]
 
     /// Parses the arguments after `.archive` (at least one).
     init(_ arguments: [[UInt8]]) throws(Failure) {
         let first = arguments[0]
-        if first.first != 0x2D {
+        if first.first != UInt8(ascii: "-") {
             var next = 1
             for letter in first {
                 guard let option = Self.switches.first(where: { $0.short == letter }) else {
@@ -61,11 +62,11 @@ struct ArchiveRequest {
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
-            if word.first != 0x2D {
+            if word.first != UInt8(ascii: "-") {
                 members = Array(arguments[index...])
                 return
             }
-            if word.count < 2 || word[1] != 0x2D {
+            if word.count < 2 || word[1] != UInt8(ascii: "-") {
                 try applyShortOptions(word, arguments, &index)
             } else if word.count == 2 {
                 members = Array(arguments[(index + 1)...])

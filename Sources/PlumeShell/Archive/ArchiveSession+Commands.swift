@@ -28,7 +28,7 @@ extension ArchiveSession {
     /// The members named must be in the archive (exactly, or by GLOB):
     /// `arCheckEntries`, which also drops their trailing slashes.
     private func checkMembers(_ code: inout Int32) -> [[UInt8]] {
-        var members = request.members.map { member in Array(member.reversed().drop { $0 == 0x2F }.reversed()) }
+        var members = request.members.map { member in Array(member.reversed().drop { $0 == UInt8(ascii: "/") }.reversed()) }
         guard !members.isEmpty else { return members }
         let test = prepare("SELECT name FROM \(table) WHERE " + (request.glob ? "glob($name,name)" : "name=$name"), &code)
         let parameter = sqlite3_bind_parameter_index(test?.handle, "$name")
@@ -62,15 +62,15 @@ extension ArchiveSession {
         let columns = request.verbose ? "lsmode(mode), sz, datetime(mtime, 'unixepoch'), name" : "name"
         let query = prepare("SELECT \(columns) FROM \(table) WHERE \(whereClause(members))", &code)
         if request.dryRun {
-            shell.output.write([UInt8](cString: sqlite3_sql(query?.handle)) + [0x0A])
+            shell.output.write([UInt8](cString: sqlite3_sql(query?.handle)) + [UInt8(ascii: "\n")])
         } else {
             while code == SQLITE_OK, let query, query.step() {
                 if request.verbose {
                     let size = String(query.int(1))
                     shell.output.write((query.text(0) ?? []) + Array((" " + String(repeating: " ", count: max(0, 10 - size.count))
-                        + size + "  ").utf8) + (query.text(2) ?? []) + [0x20, 0x20] + (query.text(3) ?? []) + [0x0A])
+                        + size + "  ").utf8) + (query.text(2) ?? []) + Array("  ".utf8) + (query.text(3) ?? []) + Array("\n".utf8))
                 } else {
-                    shell.output.write((query.text(0) ?? Array("(null)".utf8)) + [0x0A])
+                    shell.output.write((query.text(0) ?? Array("(null)".utf8)) + [UInt8(ascii: "\n")])
                 }
             }
         }
@@ -99,7 +99,7 @@ extension ArchiveSession {
                 : sqlite3_exec(database, "RELEASE ar;", nil, nil, nil)
         }
         if let message {
-            shell.output.write(Array("ERROR: ".utf8) + [UInt8](cString: message) + [0x0A])
+            shell.output.write(Array("ERROR: ".utf8) + [UInt8](cString: message) + [UInt8(ascii: "\n")])
             sqlite3_free(message)
         }
         return code
@@ -109,7 +109,7 @@ extension ArchiveSession {
         var code = SQLITE_OK
         let members = checkMembers(&code)
         let clause = whereClause(members)
-        let directory = request.directory.map { $0 + [0x2F] } ?? []
+        let directory = request.directory.map { $0 + [UInt8(ascii: "/")] } ?? []
         let data = isZip ? "data" : "sqlar_uncompress(data, sz)"
         let query = prepare("SELECT  ($dir || name), writefile(($dir || name), \(data), mode, mtime) FROM \(table) WHERE (\(clause))"
                             + " AND (data IS NULL OR $dirOnly = 0) AND name NOT GLOB '*..[/\\]*'", &code)
@@ -119,10 +119,10 @@ extension ArchiveSession {
         for directoriesOnly: Int32 in [0, 1] {
             sqlite3_bind_int(query.handle, sqlite3_bind_parameter_index(query.handle, "$dirOnly"), directoriesOnly)
             if request.dryRun {
-                shell.output.write([UInt8](cString: sqlite3_sql(query.handle)) + [0x0A])
+                shell.output.write([UInt8](cString: sqlite3_sql(query.handle)) + [UInt8(ascii: "\n")])
             } else {
                 while code == SQLITE_OK && query.step() {
-                    if directoriesOnly == 0 && request.verbose { shell.output.write((query.text(0) ?? []) + [0x0A]) }
+                    if directoriesOnly == 0 && request.verbose { shell.output.write((query.text(0) ?? []) + [UInt8(ascii: "\n")]) }
                 }
             }
             settle(&code, sqlite3_reset(query.handle))
@@ -141,7 +141,7 @@ extension ArchiveSession {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(database, sql, nil, nil, &message)
         if let message {
-            shell.output.write(Array("ERROR: ".utf8) + [UInt8](cString: message) + [0x0A])
+            shell.output.write(Array("ERROR: ".utf8) + [UInt8](cString: message) + [UInt8(ascii: "\n")])
             sqlite3_free(message)
         }
         return code

@@ -40,7 +40,7 @@ struct ArchiveSession {
                 database = opened
                 guard code == SQLITE_OK, let opened else {
                     shell.printError(bytes: Array("cannot open file: ".utf8) + file + Array(" (".utf8)
-                                     + Shell.errorMessage(opened) + [0x29])
+                                     + Shell.errorMessage(opened) + [UInt8(ascii: ")")])
                     return false
                 }
                 ShellFunctions.install(on: opened)
@@ -73,7 +73,7 @@ struct ArchiveSession {
         if contents.count >= 16 && contents.prefix(16) == Data("SQLite format 3\0".utf8) { return false }
         if contents.count >= 25 && contents.suffix(25).prefix(17) == Data("Start-Of-SQLite3-".utf8) { return false }
         if contents.count >= 22 {
-            return contents.suffix(22).prefix(4) == Data([0x50, 0x4B, 0x05, 0x06])
+            return contents.suffix(22).prefix(4) == Data([UInt8(ascii: "P"), UInt8(ascii: "K"), 0x05, 0x06])
         }
         return contents.isEmpty && isZipName
     }

@@ -58,7 +58,7 @@ extension Shell {
                 var message: UnsafeMutablePointer<CChar>?
                 create.withCString { _ = sqlite3_exec(clone, $0, nil, nil, &message) }
                 if let message {
-                    printError(bytes: Array("Error: ".utf8) + [UInt8](cString: message) + Array("\nSQL: [".utf8) + create + [0x5D])
+                    printError(bytes: Array("Error: ".utf8) + [UInt8](cString: message) + Array("\nSQL: [".utf8) + create + Array("]".utf8))
                     sqlite3_free(message)
                 }
                 if copyingRows { cloneRows(source, clone, table: name) }
@@ -72,7 +72,7 @@ extension Shell {
         var query = RawStatement(source, "SELECT * FROM " + Shell.quotedIdentifier(table))
         guard query.prepareCode == SQLITE_OK else {
             printError(bytes: Array("Error \(sqlite3_extended_errcode(source)): ".utf8) + Shell.errorMessage(source)
-                       + Array(" on [SELECT * FROM ".utf8) + Array(Shell.quotedIdentifier(table).utf8) + [0x5D])
+                       + Array(" on [SELECT * FROM ".utf8) + Array(Shell.quotedIdentifier(table).utf8) + [UInt8(ascii: "]")])
             return
         }
         let columns = sqlite3_column_count(query.handle)
@@ -81,7 +81,7 @@ extension Shell {
         let insert = RawStatement(clone, insertSQL)
         guard insert.prepareCode == SQLITE_OK else {
             printError(bytes: Array("Error \(sqlite3_extended_errcode(clone)): ".utf8) + Shell.errorMessage(clone)
-                       + Array(" on [SELECT * FROM ".utf8) + Array(Shell.quotedIdentifier(table).utf8) + [0x5D])
+                       + Array(" on [SELECT * FROM ".utf8) + Array(Shell.quotedIdentifier(table).utf8) + [UInt8(ascii: "]")])
             return
         }
         var copied = 0

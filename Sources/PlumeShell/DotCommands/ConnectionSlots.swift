@@ -21,7 +21,7 @@ extension Shell {
     private func connectionCommand(_ command: DotCommandLine) -> DotCommandResult {
         let arguments = (0..<command.arguments.count).map(command.bytes)
         func slot(_ argument: [UInt8]) -> Int? {
-            argument.count == 1 && SQLiteText.isDigit(argument[0]) ? Int(argument[0] - 0x30) : nil
+            argument.count == 1 && SQLiteText.isDigit(argument[0]) ? Int(argument[0] - UInt8(ascii: "0")) : nil
         }
         if arguments.count == 1 {
             listConnections()

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension DotCommandLine {
     /// Argument `index` as `sqlite3` sees it: a C string, so cut at its
     /// first NUL byte. Printed back byte for byte, even when not UTF-8.
@@ -29,32 +35,12 @@ extension Array where Element == UInt8 {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// ASCII comparisons as `sqlite3`'s `strncmp` and `sqlite3_strnicmp` make them.
-enum ASCII {
-    static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-
-    /// Whether `text` (all of it) starts `word`: `strncmp(text, word,
-    /// strlen(text)) == 0`, or `sqlite3_strnicmp` when `ignoringCase`.
-    static func isPrefix(_ text: [UInt8], of word: String, ignoringCase: Bool = false) -> Bool {
-        guard text.count <= word.utf8.count else { return false }
-        return ignoringCase
-            ? word.utf8.prefix(text.count).map(lowercased).elementsEqual(text.map(lowercased))
-            : word.utf8.prefix(text.count).elementsEqual(text)
-    }
-}
-
 extension DotCommandLine {
     /// `sqlite3`'s `booleanValue` as the int it returns: a number's low 32
     /// bits, else 1 or 0 for `on`/`yes`/`off`/`no` (with a warning for
     /// anything else).
     static func booleanNumber(_ argument: [UInt8]) -> Int32 {
-        let isHex = argument.starts(with: [0x30, 0x78])
+        let isHex = argument.starts(with: [UInt8(ascii: "0"), UInt8(ascii: "x")])
             && argument.dropFirst(2).allSatisfy { Character(Unicode.Scalar($0)).isHexDigit }
         if isHex || (!argument.isEmpty && argument.allSatisfy(SQLiteText.isDigit)) {
             return Int32(truncatingIfNeeded: integer(argument) & 0xFFFF_FFFF)
@@ -70,9 +56,9 @@ extension DotCommandLine {
     static func integer(_ argument: [UInt8]) -> Int64 {
         var index = 0
         var negative = false
-        if argument.first == 0x2D { negative = true; index = 1 } else if argument.first == 0x2B { index = 1 }
+        if argument.first == UInt8(ascii: "-") { negative = true; index = 1 } else if argument.first == UInt8(ascii: "+") { index = 1 }
         var value: Int64 = 0
-        if argument.count >= index + 2, argument[index] == 0x30, argument[index + 1] == 0x78 {
+        if argument.count >= index + 2, argument[index] == UInt8(ascii: "0"), argument[index + 1] == UInt8(ascii: "x") {
             index += 2
             while index < argument.count, let digit = Character(Unicode.Scalar(argument[index])).hexDigitValue {
                 value = value &<< 4 &+ Int64(digit)
@@ -80,7 +66,7 @@ extension DotCommandLine {
             }
         } else {
             while index < argument.count, SQLiteText.isDigit(argument[index]) {
-                value = value &* 10 &+ Int64(argument[index] - 0x30)
+                value = value &* 10 &+ Int64(argument[index] - UInt8(ascii: "0"))
                 index += 1
             }
         }

@@ -19,17 +19,17 @@ package struct DotCommandLine {
             while index < count, SQLiteText.isSpace(line[index]) { index += 1 }
             guard index < count else { break }
             argumentStarts.append(index)
-            if line[index] == 0x27 || line[index] == 0x22 {
+            if line[index] == UInt8(ascii: "'") || line[index] == UInt8(ascii: "\"") {
                 let delimiter = line[index]
                 index += 1
                 let start = index
                 while index < count, line[index] != delimiter {
-                    if line[index] == 0x5C, delimiter == 0x22, index + 1 < count { index += 1 }
+                    if line[index] == UInt8(ascii: "\\"), delimiter == UInt8(ascii: "\""), index + 1 < count { index += 1 }
                     index += 1
                 }
                 let argument = Array(line[start..<index])
                 if index < count { index += 1 }
-                arguments.append(delimiter == 0x22 ? DotCommandLine.resolvingBackslashes(argument) : argument)
+                arguments.append(delimiter == UInt8(ascii: "\"") ? DotCommandLine.resolvingBackslashes(argument) : argument)
             } else {
                 let start = index
                 while index < count, !SQLiteText.isSpace(line[index]) { index += 1 }
@@ -54,27 +54,27 @@ package struct DotCommandLine {
     /// Replaces `\n`, `\t`, `\\`, octal `\NNN` and the like by the bytes
     /// they stand for.
     static func resolvingBackslashes(_ text: [UInt8]) -> [UInt8] {
-        guard text.contains(0x5C) else { return text }
+        guard text.contains(UInt8(ascii: "\\")) else { return text }
         var result: [UInt8] = []
         var index = 0
         while index < text.count {
             var byte = text[index]
-            if byte == 0x5C, index + 1 < text.count {
+            if byte == UInt8(ascii: "\\"), index + 1 < text.count {
                 index += 1
                 byte = text[index]
                 switch byte {
-                case 0x61: byte = 0x07
-                case 0x62: byte = 0x08
-                case 0x74: byte = 0x09
-                case 0x6E: byte = 0x0A
-                case 0x76: byte = 0x0B
-                case 0x66: byte = 0x0C
-                case 0x72: byte = 0x0D
-                case 0x30...0x37:
-                    var value = byte - 0x30
-                    for _ in 0..<2 where index + 1 < text.count && (0x30...0x37).contains(text[index + 1]) {
+                case UInt8(ascii: "a"): byte = 0x07
+                case UInt8(ascii: "b"): byte = 0x08
+                case UInt8(ascii: "t"): byte = UInt8(ascii: "\t")
+                case UInt8(ascii: "n"): byte = UInt8(ascii: "\n")
+                case UInt8(ascii: "v"): byte = 0x0B
+                case UInt8(ascii: "f"): byte = 0x0C
+                case UInt8(ascii: "r"): byte = UInt8(ascii: "\r")
+                case UInt8(ascii: "0")...UInt8(ascii: "7"):
+                    var value = byte - UInt8(ascii: "0")
+                    for _ in 0..<2 where index + 1 < text.count && (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(text[index + 1]) {
                         index += 1
-                        value = value &<< 3 &+ (text[index] - 0x30)
+                        value = value &<< 3 &+ (text[index] - UInt8(ascii: "0"))
                     }
                     byte = value
                 default: break

@@ -87,7 +87,7 @@ extension Shell {
             }
             let quotedName = SQLiteText.literal(name)
             output.write("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql)VALUES('table',")
-            output.write(quotedName + [0x2C] + quotedName + Array(",0,".utf8) + SQLiteText.literal(sql) + Array(");\n".utf8))
+            output.write(quotedName + [UInt8(ascii: ",")] + quotedName + Array(",0,".utf8) + SQLiteText.literal(sql) + Array(");\n".utf8))
             return
         } else {
             output.write(SchemaText.statementLine(sql))
@@ -100,12 +100,12 @@ extension Shell {
         var target = SQLiteText.identifier(name)
         var select = Array("SELECT ".utf8)
         if let rowID = columns.rowID {
-            target += [0x28] + rowID
-            for column in columns.names { target += [0x2C] + SQLiteText.identifier(column) }
-            target += [0x29]
-            select += rowID + [0x2C]
+            target += [UInt8(ascii: "(")] + rowID
+            for column in columns.names { target += [UInt8(ascii: ",")] + SQLiteText.identifier(column) }
+            target += [UInt8(ascii: ")")]
+            select += rowID + [UInt8(ascii: ",")]
         }
-        select += Array(columns.names.map(SQLiteText.identifier).joined(separator: [0x2C]))
+        select += Array(columns.names.map(SQLiteText.identifier).joined(separator: [UInt8(ascii: ",")]))
         select += Array(" FROM ".utf8) + SQLiteText.identifier(name)
         var dumpSettings = settings
         dumpSettings.mode = .insert
@@ -164,8 +164,7 @@ extension Shell {
 
     /// `sqlite3_stricmp` equality.
     static func equalIgnoringASCIICase(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-        return a.count == b.count && zip(a, b).allSatisfy { lower($0) == lower($1) }
+        return a.count == b.count && zip(a, b).allSatisfy { SQLiteText.lowercased($0) == SQLiteText.lowercased($1) }
     }
 }
 

@@ -28,10 +28,10 @@ extension Shell {
         var index = 1
         while index < command.arguments.count {
             var option = command.bytes(index)
-            if option.starts(with: [0x2D, 0x2D]) { option.removeFirst() }
-            if option.count >= 2 && ASCII.isPrefix(option, of: "-verbose") {
+            if option.starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) { option.removeFirst() }
+            if option.count >= 2 && SQLiteText.isPrefix(option, of: "-verbose") {
                 verbose = true
-            } else if option.count >= 2 && ASCII.isPrefix(option, of: "-sample") {
+            } else if option.count >= 2 && SQLiteText.isPrefix(option, of: "-sample") {
                 guard index < command.arguments.count - 1 else {
                     printError(bytes: Array("option requires an argument: ".utf8) + option)
                     return .succeeded
@@ -71,15 +71,15 @@ extension Shell {
         let advisor = request.advisor
         if request.verbose {
             output.write("-- Candidates -----------------------------\n")
-            output.write((advisor.candidates.isEmpty ? Array("(null)".utf8) : advisor.candidatesReport) + [0x0A])
+            output.write((advisor.candidates.isEmpty ? Array("(null)".utf8) : advisor.candidatesReport) + [UInt8(ascii: "\n")])
         }
         for (number, statement) in advisor.statements.enumerated() {
             if request.verbose {
                 output.write("-- Query \(number + 1) --------------------------------\n")
-                output.write(statement.sql + [0x0A, 0x0A])
+                output.write(statement.sql + [UInt8(ascii: "\n"), UInt8(ascii: "\n")])
             }
-            output.write((statement.indexes ?? Array("(no new indexes)\n".utf8)) + [0x0A])
-            output.write((statement.plan ?? Array("(null)".utf8)) + [0x0A])
+            output.write((statement.indexes ?? Array("(no new indexes)\n".utf8)) + [UInt8(ascii: "\n")])
+            output.write((statement.plan ?? Array("(null)".utf8)) + [UInt8(ascii: "\n")])
         }
         return nil
     }

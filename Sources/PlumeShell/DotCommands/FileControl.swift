@@ -94,7 +94,7 @@ extension Shell {
             var name: UnsafeMutablePointer<CChar>?
             sqlite3_file_control(connection, schema, code, &name)
             if let name {
-                output.write([UInt8](cString: name) + [0x0A])
+                output.write([UInt8](cString: name) + [UInt8(ascii: "\n")])
                 sqlite3_free(name)
             }
             return .done
@@ -115,12 +115,12 @@ extension Shell {
     static func atoi(_ text: [UInt8]) -> Int32 {
         var digits = text.drop(while: SQLiteText.isSpace)
         var negative = false
-        if let sign = digits.first, sign == 0x2D || sign == 0x2B {
-            negative = sign == 0x2D
+        if let sign = digits.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+            negative = sign == UInt8(ascii: "-")
             digits = digits.dropFirst()
         }
         var value: Int64 = 0
-        for byte in digits.prefix(while: SQLiteText.isDigit) { value = value &* 10 &+ Int64(byte - 0x30) }
+        for byte in digits.prefix(while: SQLiteText.isDigit) { value = value &* 10 &+ Int64(byte - UInt8(ascii: "0")) }
         return Int32(truncatingIfNeeded: negative ? -value : value)
     }
 }

@@ -51,10 +51,10 @@ extension Shell {
     func helpText(_ pattern: [UInt8]?) -> (text: [UInt8], count: Int) {
         let lines = helpLines
         var text: [UInt8] = []
-        func write(_ line: String) { text += Array(line.utf8) + [0x0A] }
+        func write(_ line: String) { text += Array(line.utf8) + [UInt8(ascii: "\n")] }
         let pattern = pattern.map { Array($0.prefix { $0 != 0 }) }
         let typed = pattern.map { String(decoding: $0, as: UTF8.self) }
-        if pattern == nil || pattern?.first == 0x30 || ["-a", "-all", "--all"].contains(typed) {
+        if pattern == nil || pattern?.first == UInt8(ascii: "0") || ["-a", "-all", "--all"].contains(typed) {
             var count = 0
             for line in lines where line.hasPrefix(".") || !(pattern ?? []).isEmpty {
                 write(line)

@@ -48,7 +48,7 @@ extension Shell {
         }
         guard let (column, row, quotes) = request.separators ?? separatorsFromMode() else { return .failed }
         guard let reader = ImportReader(source: source, columnSeparator: column, rowSeparator: row, quotesFields: quotes) else {
-            printError(bytes: Array("Error: cannot open \"".utf8) + source + [0x22])
+            printError(bytes: Array("Error: cannot open \"".utf8) + source + [UInt8(ascii: "\"")])
             return .failed
         }
         if request.verbosity >= 2 || (request.verbosity >= 1 && request.separators == nil) {
@@ -63,8 +63,8 @@ extension Shell {
             while reader.next() != nil && reader.endedAtColumnSeparator {}
             skipped -= 1
         }
-        var target = SQLiteText.quoted(table, with: 0x22)
-        if let schema = request.schema { target = SQLiteText.quoted(schema, with: 0x22) + [0x2E] + target }
+        var target = SQLiteText.quoted(table, with: UInt8(ascii: "\""))
+        if let schema = request.schema { target = SQLiteText.quoted(schema, with: UInt8(ascii: "\"")) + [UInt8(ascii: ".")] + target }
         guard let columnCount = prepareImportTable(target, reader: reader, verbose: request.verbosity >= 1) else {
             return .failed
         }
@@ -99,7 +99,7 @@ extension Shell {
                     index += 1
                     request.skippedRows = DotCommandLine.integerValue(arguments[index]) ?? 0
                 case "-ascii": request.separators = (0x1F, 0x1E, false)
-                case "-csv": request.separators = (UInt8(ascii: ","), 0x0A, true)
+                case "-csv": request.separators = (UInt8(ascii: ","), UInt8(ascii: "\n"), true)
                 default:
                     output.write(Array("ERROR: unknown option: \"".utf8) + argument + Array("\".  Usage:\n".utf8))
                     return nil

@@ -44,7 +44,7 @@ extension Shell {
         }
         _ = columns.finalize()
         guard index > 0, rootPage != 0, let list else {
-            printError(bytes: Array("no such index: \"".utf8) + name + [0x22])
+            printError(bytes: Array("no such index: \"".utf8) + name + [UInt8(ascii: "\"")])
             return .failed
         }
         let key = keyLength == 0 ? list : String(decoding: list.utf8.prefix(keyLength), as: UTF8.self)

@@ -54,9 +54,9 @@ extension Shell {
             return .failed
         }
         let typed = command.bytes(1)
-        let matches = Shell.limitNames.filter { ASCII.isPrefix(typed, of: $0.name, ignoringCase: true) }
+        let matches = Shell.limitNames.filter { SQLiteText.isPrefix(typed, of: $0.name, ignoringCase: true) }
         guard matches.count <= 1 else {
-            printError(bytes: Array("ambiguous limit: \"".utf8) + typed + [0x22])
+            printError(bytes: Array("ambiguous limit: \"".utf8) + typed + [UInt8(ascii: "\"")])
             return .failed
         }
         guard let limit = matches.first else {
@@ -105,7 +105,7 @@ extension Shell {
             if count > 1 { return .succeeded }
         }
         if count > 1 {
-            printError(bytes: Array("Error: unknown dbconfig \"".utf8) + command.bytes(1) + [0x22])
+            printError(bytes: Array("Error: unknown dbconfig \"".utf8) + command.bytes(1) + [UInt8(ascii: "\"")])
             printError("Enter \".dbconfig\" with no arguments for a list")
         }
         return .succeeded

@@ -21,7 +21,7 @@ extension Shell {
     private func lint(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
         let subcommand = command.arguments.count >= 2 ? command.bytes(1) : []
-        guard !subcommand.isEmpty, ASCII.isPrefix(subcommand, of: "fkey-indexes", ignoringCase: true) else {
+        guard !subcommand.isEmpty, SQLiteText.isPrefix(subcommand, of: "fkey-indexes", ignoringCase: true) else {
             printError(bytes: Array("Usage ".utf8) + command.bytes(0) + Array(" sub-command ?switches...?".utf8))
             printError("Where sub-commands are:")
             printError("    fkey-indexes")
@@ -30,12 +30,12 @@ extension Shell {
         var verbose = false, groupByParent = false
         for index in 2..<max(2, command.arguments.count) {
             let option = command.bytes(index)
-            if option.count > 1, ASCII.isPrefix(option, of: "-verbose", ignoringCase: true) {
+            if option.count > 1, SQLiteText.isPrefix(option, of: "-verbose", ignoringCase: true) {
                 verbose = true
-            } else if option.count > 1, ASCII.isPrefix(option, of: "-groupbyparent", ignoringCase: true) {
+            } else if option.count > 1, SQLiteText.isPrefix(option, of: "-groupbyparent", ignoringCase: true) {
                 groupByParent = true
             } else {
-                printError(bytes: Array("Usage: ".utf8) + command.bytes(0) + [0x20] + command.bytes(1)
+                printError(bytes: Array("Usage: ".utf8) + command.bytes(0) + [UInt8(ascii: " ")] + command.bytes(1)
                            + Array(" ?-verbose? ?-groupbyparent?".utf8))
                 return .succeeded
             }
@@ -79,11 +79,11 @@ extension Shell {
             }
             if groupByParent && (verbose || !indexed)
                 && (previousParent.map { sqlite3_stricmp(String(decoding: parent, as: UTF8.self), String(decoding: $0, as: UTF8.self)) != 0 } ?? true) {
-                output.write(Array("-- Parent table ".utf8) + parent + [0x0A])
+                output.write(Array("-- Parent table ".utf8) + parent + [UInt8(ascii: "\n")])
                 previousParent = parent
             }
             if !indexed {
-                output.write(Array(indent.utf8) + create + Array(" --> ".utf8) + target + [0x0A])
+                output.write(Array(indent.utf8) + create + Array(" --> ".utf8) + target + [UInt8(ascii: "\n")])
             } else if verbose {
                 output.write(Array((indent + "/* no extra indexes required for ").utf8) + child + Array(" -> ".utf8) + target
                              + Array(" */\n".utf8))

@@ -29,7 +29,7 @@ enum ShellLog {
     }
 
     private static func write(code: Int32, message: [UInt8]) {
-        let line = Array("(\(code)) ".utf8) + message + [0x0A]
+        let line = Array("(\(code)) ".utf8) + message + [UInt8(ascii: "\n")]
         switch destination {
         case nil: break
         case .standardOutput(let output) where output.fileDescriptor == STDOUT_FILENO:
@@ -77,7 +77,7 @@ extension Shell {
             if let file = command.withCString(1, { fopen($0, "wb") }) {
                 ShellLog.replace(with: .file(file))
             } else {
-                printError(bytes: Array("Error: cannot open \"".utf8) + command.bytes(1) + [0x22])
+                printError(bytes: Array("Error: cannot open \"".utf8) + command.bytes(1) + [UInt8(ascii: "\"")])
             }
         }
         return .succeeded

@@ -18,9 +18,9 @@ extension Shell {
     /// - Returns: The control, or how the command ends.
     func lookUpControl(_ name: inout [UInt8], in controls: [NamedControl], kind: String,
                        command: String) -> Result<NamedControl, ControlLookupEnd> {
-        if name.first == 0x2D && name.count > 1 {
+        if name.first == UInt8(ascii: "-") && name.count > 1 {
             name.removeFirst()
-            if name.first == 0x2D && name.count > 1 { name.removeFirst() }
+            if name.first == UInt8(ascii: "-") && name.count > 1 { name.removeFirst() }
         }
         if name == Array("help".utf8) {
             output.write("Available \(kind)s:\n")
@@ -28,7 +28,7 @@ extension Shell {
             return .failure(ControlLookupEnd(result: .failed))
         }
         let typed = name
-        let matches = controls.filter { ASCII.isPrefix(typed, of: $0.name) }
+        let matches = controls.filter { SQLiteText.isPrefix(typed, of: $0.name) }
         guard matches.count <= 1 else {
             printError(bytes: Array("Error: ambiguous \(kind): \"".utf8) + name + Array("\"\nUse \".\(command) --help\" for help".utf8))
             return .failure(ControlLookupEnd(result: .failed))

@@ -35,7 +35,7 @@ extension Shell {
     ]
 
     private func printArguments(_ command: DotCommandLine) -> DotCommandResult {
-        output.write(Array(command.arguments.dropFirst().joined(separator: [0x20])))
+        output.write(Array(command.arguments.dropFirst().joined(separator: [UInt8(ascii: " ")])))
         output.write("\n")
         return .succeeded
     }
@@ -77,7 +77,7 @@ extension Shell {
         let bom: [UInt8] = request.byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
         if file.first == UInt8(ascii: "|") {
             guard let pipe = popen(Array(file.dropFirst()).cPath, "w") else {
-                printError(bytes: Array("Error: cannot open pipe \"".utf8) + file.dropFirst() + [0x22])
+                printError(bytes: Array("Error: cannot open pipe \"".utf8) + file.dropFirst() + [UInt8(ascii: "\"")])
                 return .failed
             }
             redirect(to: .pipe(pipe), name: file, bom: bom)
@@ -85,7 +85,7 @@ extension Shell {
         }
         guard let destination = openOutputFile(file) else {
             if file != Array("off".utf8) {
-                printError(bytes: Array("Error: cannot write to \"".utf8) + file + [0x22])
+                printError(bytes: Array("Error: cannot write to \"".utf8) + file + [UInt8(ascii: "\"")])
             }
             return .failed
         }
@@ -126,7 +126,7 @@ extension Shell {
                 request.file = argument
                 if argument.first == UInt8(ascii: "|") {
                     // A pipe takes the rest of the line as its command.
-                    for rest in command.arguments[(index + 1)...] { request.file! += [0x20] + rest.cString }
+                    for rest in command.arguments[(index + 1)...] { request.file! += [UInt8(ascii: " ")] + rest.cString }
                     break
                 }
             } else {

@@ -63,14 +63,14 @@ extension Shell {
     /// when it is not one.
     private func setParameter(_ key: [UInt8], _ value: [UInt8]) -> DotCommandResult {
         createParameterTable()
-        let insert = Array("REPLACE INTO temp.sqlite_parameters(key,value)VALUES(".utf8) + SQLiteText.literal(key) + [0x2C]
+        let insert = Array("REPLACE INTO temp.sqlite_parameters(key,value)VALUES(".utf8) + SQLiteText.literal(key) + [UInt8(ascii: ",")]
         var statement: OpaquePointer?
         var result = DotCommandResult.succeeded
         if prepare(insert + value.cString + Array(");".utf8), &statement) != SQLITE_OK {
             sqlite3_finalize(statement)
             statement = nil
             if prepare(insert + SQLiteText.literal(value) + Array(");".utf8), &statement) != SQLITE_OK {
-                output.write(Array("Error: ".utf8) + errorMessage + [0x0A])
+                output.write(Array("Error: ".utf8) + errorMessage + [UInt8(ascii: "\n")])
                 sqlite3_finalize(statement)
                 statement = nil
                 result = .failed
@@ -90,8 +90,8 @@ extension Shell {
         forEachRow("SELECT key, quote(value) FROM temp.sqlite_parameters;") { row in
             let key = Shell.columnBytes(row, 0) ?? []
             output.write(key)
-            output.write(repeating: 0x20, count: width - key.count)
-            output.write([0x20] + (Shell.columnBytes(row, 1) ?? []) + [0x0A])
+            output.write(repeating: UInt8(ascii: " "), count: width - key.count)
+            output.write([UInt8(ascii: " ")] + (Shell.columnBytes(row, 1) ?? []) + [UInt8(ascii: "\n")])
         }
     }
 

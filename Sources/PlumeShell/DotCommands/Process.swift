@@ -33,7 +33,7 @@ extension Shell {
             return .failed
         }
         guard command.withCString(1, { chdir($0) }) == 0 else {
-            printError(bytes: Array("Cannot change to directory \"".utf8) + command.bytes(1) + [0x22])
+            printError(bytes: Array("Cannot change to directory \"".utf8) + command.bytes(1) + [UInt8(ascii: "\"")])
             return .failed
         }
         return .succeeded
@@ -50,8 +50,8 @@ extension Shell {
         var line: [UInt8] = []
         for index in 1..<command.arguments.count {
             let argument = command.bytes(index)
-            if index > 1 { line.append(0x20) }
-            line += argument.contains(0x20) ? [0x22] + argument + [0x22] : argument
+            if index > 1 { line.append(UInt8(ascii: " ")) }
+            line += argument.contains(UInt8(ascii: " ")) ? [UInt8(ascii: "\"")] + argument + [UInt8(ascii: "\"")] : argument
         }
         output.flush()
         let status = Shell.runSystemCommand(line)

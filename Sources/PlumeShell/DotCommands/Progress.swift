@@ -28,12 +28,12 @@ extension Shell {
         while index < command.arguments.count {
             var option = command.bytes(index)
             defer { index += 1 }
-            guard option.first == 0x2D else {
+            guard option.first == UInt8(ascii: "-") else {
                 steps = Int32(truncatingIfNeeded: DotCommandLine.integer(option))
                 continue
             }
             option.removeFirst()
-            if option.first == 0x2D { option.removeFirst() }
+            if option.first == UInt8(ascii: "-") { option.removeFirst() }
             switch String(decoding: option, as: UTF8.self) {
             case "quiet", "q": admin.progress.quiet = true
             case "reset": admin.progress.reset = true
@@ -46,7 +46,7 @@ extension Shell {
                 index += 1
                 admin.progress.limit = UInt32(truncatingIfNeeded: Int32(truncatingIfNeeded: DotCommandLine.integer(command.bytes(index))))
             default:
-                printError(bytes: Array("Error: unknown option: \"".utf8) + command.bytes(index) + [0x22])
+                printError(bytes: Array("Error: unknown option: \"".utf8) + command.bytes(index) + [UInt8(ascii: "\"")])
                 return .failed
             }
         }

@@ -30,15 +30,15 @@ extension Shell {
         var index = 1
         while index < command.arguments.count {
             var option = command.bytes(index)
-            if option.starts(with: [0x2D, 0x2D]) { option.removeFirst() }
+            if option.starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) { option.removeFirst() }
             let hasValue = index < command.arguments.count - 1
-            if !option.isEmpty && ASCII.isPrefix(option, of: "-ignore-freelist") && option.count <= 17 {
+            if !option.isEmpty && SQLiteText.isPrefix(option, of: "-ignore-freelist") && option.count <= 17 {
                 // pages on the freelist are skipped
-            } else if !option.isEmpty && ASCII.isPrefix(option, of: "-recovery-db") && hasValue {
+            } else if !option.isEmpty && SQLiteText.isPrefix(option, of: "-recovery-db") && hasValue {
                 index += 1
-            } else if !option.isEmpty && ASCII.isPrefix(option, of: "-lost-and-found") && hasValue {
+            } else if !option.isEmpty && SQLiteText.isPrefix(option, of: "-lost-and-found") && hasValue {
                 index += 1
-            } else if !option.isEmpty && ASCII.isPrefix(option, of: "-no-rowids") {
+            } else if !option.isEmpty && SQLiteText.isPrefix(option, of: "-no-rowids") {
                 // rowids that are not INTEGER PRIMARY KEYs are dropped
             } else {
                 printError(bytes: Array("unexpected option: ".utf8) + command.bytes(index))

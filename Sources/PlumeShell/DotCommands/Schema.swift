@@ -120,7 +120,7 @@ extension Shell {
             let name = String(decoding: schema, as: UTF8.self)
             var part = name.lowercased() == "main" ? "SELECT name FROM "
                 : "SELECT " + String(decoding: SQLiteText.literal(schema), as: UTF8.self) + "||'.'||name FROM "
-            part += String(decoding: SQLiteText.quoted(schema, with: 0x22), as: UTF8.self) + ".sqlite_schema "
+            part += String(decoding: SQLiteText.quoted(schema, with: UInt8(ascii: "\"")), as: UTF8.self) + ".sqlite_schema "
             part += indexes ? " WHERE type='index'   AND tbl_name LIKE ?1"
                 : " WHERE type IN ('table','view')   AND name NOT LIKE 'sqlite_%'   AND name LIKE ?1"
             parts.append(part)
@@ -141,7 +141,7 @@ extension Shell {
             for index in stride(from: row, to: names.count, by: rows) {
                 if index >= rows { output.write("  ") }
                 output.write(names[index])
-                output.write(repeating: 0x20, count: width - names[index].count)
+                output.write(repeating: UInt8(ascii: " "), count: width - names[index].count)
             }
             output.write("\n")
         }
@@ -194,8 +194,8 @@ extension Shell {
         }
         select += ") WHERE "
         if let pattern {
-            let isGlob = pattern.contains { $0 == 0x2A || $0 == 0x3F || $0 == 0x5B }
-            select += pattern.contains(0x2E) ? "lower(printf('%s.%s',sname,tbl_name))" : "lower(tbl_name)"
+            let isGlob = pattern.contains { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") }
+            select += pattern.contains(UInt8(ascii: ".")) ? "lower(printf('%s.%s',sname,tbl_name))" : "lower(tbl_name)"
             select += isGlob ? " GLOB " : " LIKE "
             select += String(decoding: SQLiteText.literal(pattern), as: UTF8.self)
             if !isGlob { select += " ESCAPE '\\' " }

@@ -23,13 +23,13 @@ extension Shell {
         var initialize = false, verbose = 0
         for index in 1..<max(1, command.arguments.count) {
             var option = command.bytes(index)
-            if option.starts(with: [0x2D, 0x2D]) { option.removeFirst() }
+            if option.starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) { option.removeFirst() }
             if option == Array("-init".utf8) {
                 initialize = true
             } else if option == Array("-v".utf8) {
                 verbose += 1
             } else {
-                printError(bytes: Array("Unknown option \"".utf8) + command.bytes(index) + Array("\" on \"".utf8) + command.bytes(0) + [0x22])
+                printError(bytes: Array("Unknown option \"".utf8) + command.bytes(index) + Array("\" on \"".utf8) + command.bytes(0) + [UInt8(ascii: "\"")])
                 printError("Should be one of: --init -v")
                 return .failed
             }
@@ -53,18 +53,18 @@ extension Shell {
                 let number = rows.int(0)
                 guard let operation = rows.text(1), let sql = rows.text(2), let answer = rows.text(3) else { continue }
                 pass = 0
-                if verbose > 0 { output.write(Array("\(number): ".utf8) + operation + [0x20] + sql + [0x0A]) }
+                if verbose > 0 { output.write(Array("\(number): ".utf8) + operation + [UInt8(ascii: " ")] + sql + [UInt8(ascii: "\n")]) }
                 if operation == Array("memo".utf8) {
-                    output.write(sql + [0x0A])
+                    output.write(sql + [UInt8(ascii: "\n")])
                 } else if operation == Array("run".utf8) {
                     let (result, message, execCode) = Shell.capture(connection, sql)
                     code = execCode
                     tests += 1
-                    if verbose > 0 { output.write(Array("Result: ".utf8) + result + [0x0A]) }
+                    if verbose > 0 { output.write(Array("Result: ".utf8) + result + [UInt8(ascii: "\n")]) }
                     if execCode != SQLITE_OK || message != nil {
                         errors += 1
                         code = 1
-                        output.write(Array("\(number): error-code-\(code): ".utf8) + (message ?? Array("(null)".utf8)) + [0x0A])
+                        output.write(Array("\(number): error-code-\(code): ".utf8) + (message ?? Array("(null)".utf8)) + Array("\n".utf8))
                     } else if answer != result {
                         errors += 1
                         code = 1
@@ -94,9 +94,9 @@ extension Shell {
                 sqlite3_exec(connection, text.baseAddress, { context, count, values, _ in
                     let box = Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue()
                     guard let values else { return 0 }
-                    if !box.text.isEmpty { box.text.append(0x7C) }
+                    if !box.text.isEmpty { box.text.append(UInt8(ascii: "|")) }
                     for index in 0..<Int(count) {
-                        if index > 0 { box.text.append(0x2C) }
+                        if index > 0 { box.text.append(UInt8(ascii: ",")) }
                         box.text += [UInt8](cString: values[index])
                     }
                     return 0

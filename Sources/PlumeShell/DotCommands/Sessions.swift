@@ -77,7 +77,7 @@ extension Shell {
         case "filter" where arguments.count >= 2:
             if !sessions.isEmpty { sessions[index].filters = Array(arguments.dropFirst()) }
         case "list":
-            for (number, session) in sessions.enumerated() { output.write(Array("\(number) ".utf8) + session.name + [0x0A]) }
+            for (number, session) in sessions.enumerated() { output.write(Array("\(number) ".utf8) + session.name + [UInt8(ascii: "\n")]) }
         case "open" where arguments.count == 3 && !arguments[2].isEmpty:
             if let session = request.open(connection, existing: sessions) { sessions.append(session) }
         default:
@@ -127,7 +127,7 @@ private struct SessionRequest {
         defer { fclose(file) }
         var size: Int32 = 0
         var changes: UnsafeMutableRawPointer?
-        let produce = arguments[0].first == 0x63 ? library.changeset : library.patchset
+        let produce = arguments[0].first == UInt8(ascii: "c") ? library.changeset : library.patchset
         let code = produce(current.handle, &size, &changes)
         if code != SQLITE_OK { shell.output.write("Error: error code \(code)\n") }
         if let changes, fwrite(changes, Int(size), 1, file) != 1 {

@@ -176,7 +176,7 @@ extension Shell {
         }),
         ("list", { shell, _ in shell.setMode(.list, columns: OutputSettings.pipe, rows: OutputSettings.newline) }),
         ("html", { shell, _ in shell.setMode(.html) }),
-        ("tcl", { shell, _ in shell.setMode(.tcl, columns: [0x20], rows: OutputSettings.newline) }),
+        ("tcl", { shell, _ in shell.setMode(.tcl, columns: [UInt8(ascii: " ")], rows: OutputSettings.newline) }),
         ("csv", { shell, _ in shell.setMode(.csv, columns: OutputSettings.comma, rows: OutputSettings.crlf) }),
         ("tabs", { shell, _ in shell.setMode(.list, columns: OutputSettings.tab) }),
         ("insert", { shell, arguments in

@@ -57,7 +57,7 @@ extension Shell {
         guard TestcaseGlob.matches(pattern, result) else {
             var message = Array("testcase-".utf8) + admin.testcaseName
             message += Array(" FAILED\n Expected: [".utf8) + pattern
-            message += Array("]\n      Got: [".utf8) + result + [0x5D]
+            message += Array("]\n      Got: [".utf8) + result + [UInt8(ascii: "]")]
             printError(bytes: message)
             return .failed
         }

@@ -52,7 +52,7 @@ extension Shell {
         var name: UnsafeMutablePointer<CChar>?
         _ = schema.withCString { sqlite3_file_control(connection, $0, SQLITE_FCNTL_VFSNAME, &name) }
         if let name {
-            output.write([UInt8](cString: name) + [0x0A])
+            output.write([UInt8](cString: name) + [UInt8(ascii: "\n")])
             sqlite3_free(name)
         }
         return .succeeded

@@ -137,7 +137,7 @@ extension IndexAdvisor {
         if bytes.withUnsafeBufferPointer({ $0.withMemoryRebound(to: CChar.self) { sqlite3_keyword_check($0.baseAddress, Int32($0.count)) } }) != 0 {
             return true
         }
-        return !bytes.allSatisfy { $0 == 0x5F || SQLiteText.isDigit($0) || SQLiteText.isAlpha($0) }
+        return !bytes.allSatisfy { $0 == UInt8(ascii: "_") || SQLiteText.isDigit($0) || SQLiteText.isAlpha($0) }
     }
 
     /// `idxFindCompatible`: an index of the copy whose leading columns are
@@ -193,7 +193,7 @@ extension IndexAdvisor {
                !used.contains(candidate.sql) {
                 used.insert(candidate.sql, at: 0)
             }
-            if detail.first != 0x2D { plan = (plan ?? []) + detail + [0x0A] }
+            if detail.first != UInt8(ascii: "-") { plan = (plan ?? []) + detail + [UInt8(ascii: "\n")] }
         }
         statements[index].plan = plan
         statements[index].indexes = used.isEmpty ? nil : used.flatMap { $0 + Array(";\n".utf8) }
@@ -208,7 +208,8 @@ extension IndexAdvisor {
                 continue
             }
             var name = Array(detail[(position + marker.count)...])
-            if let end = name.indices.first(where: { name[$0] == 0x20 && $0 + 1 < name.count && name[$0 + 1] == 0x28 }) {
+            let opensParenthesis = { (index: Int) in name[index] == UInt8(ascii: " ") && index + 1 < name.count && name[index + 1] == UInt8(ascii: "(") }
+            if let end = name.indices.first(where: opensParenthesis) {
                 name = Array(name[..<end])
             }
             return name

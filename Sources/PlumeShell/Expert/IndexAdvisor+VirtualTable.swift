@@ -128,7 +128,7 @@ extension IndexAdvisor {
         guard schema.prepareCode == SQLITE_OK else { throw AdvisorFailure(message: Shell.errorMessage(database)) }
         while schema.step() {
             guard let type = schema.text(0), let name = schema.string(1) else { continue }
-            if type.first == 0x76 || (type.count > 1 && type[1] == 0x72) {
+            if type.first == UInt8(ascii: "v") || (type.count > 1 && type[1] == UInt8(ascii: "r")) {
                 if let sql = schema.text(2) { try run(sql, on: virtualSchema) }
                 continue
             }

@@ -30,13 +30,13 @@ enum ImportColumnNames {
         var columns = Array("(\n".utf8)
         for index in names.indices {
             if index > 0 { columns += Array((index % 4 > 0 ? ", " : ",\n ").utf8) }
-            columns += SQLiteText.quoted(names[index] + suffixes[index], with: 0x22) + Array(" TEXT".utf8)
+            columns += SQLiteText.quoted(names[index] + suffixes[index], with: UInt8(ascii: "\"")) + Array(" TEXT".utf8)
         }
         columns.append(UInt8(ascii: ")"))
         guard hasDuplicates else { return (columns, nil) }
         let renames = names.indices.filter { !suffixes[$0].isEmpty }.map { index in
-            SQLiteText.quoted(names[index], with: 0x22) + Array(" to ".utf8)
-                + SQLiteText.quoted(names[index] + suffixes[index], with: 0x22)
+            SQLiteText.quoted(names[index], with: UInt8(ascii: "\"")) + Array(" to ".utf8)
+                + SQLiteText.quoted(names[index] + suffixes[index], with: UInt8(ascii: "\""))
         }
         return (columns, Array(renames.joined(separator: Array(",\n".utf8))))
     }
@@ -56,6 +56,6 @@ enum ImportColumnNames {
 
     /// ASCII letters in lower case (SQLite's `NOCASE`).
     private static func caseFolded(_ name: [UInt8]) -> [UInt8] {
-        name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        name.map(SQLiteText.lowercased)
     }
 }

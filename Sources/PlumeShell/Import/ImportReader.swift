@@ -104,7 +104,7 @@ final class ImportReader {
             }
             if c == rowSeparator {
                 line += 1
-                if field.last == 0x0D { field.removeLast() }
+                if field.last == UInt8(ascii: "\r") { field.removeLast() }
             }
             terminator = c
         }
@@ -128,13 +128,13 @@ final class ImportReader {
                 continue
             }
             if (c == columnSeparator && previous == quote) || (c == rowSeparator && previous == quote)
-                || (c == rowSeparator && previous == 0x0D && beforePrevious == quote) || (c == EOF && previous == quote) {
+                || (c == rowSeparator && previous == UInt8(ascii: "\r") && beforePrevious == quote) || (c == EOF && previous == quote) {
                 // Drop the closing quote (and a carriage return after it).
                 while field.removeLast() != UInt8(ascii: "\"") {}
                 terminator = c
                 return
             }
-            if previous == quote && c != 0x0D {
+            if previous == quote && c != UInt8(ascii: "\r") {
                 report(line: line, "unescaped \" character")
             }
             if c == EOF {

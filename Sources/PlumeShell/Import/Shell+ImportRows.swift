@@ -26,8 +26,8 @@ extension Shell {
                 printError(bytes: reader.displayName + Array(": empty file".utf8))
                 return nil
             }
-            let create = Array("CREATE TABLE ".utf8) + target + definition.columns + [0x0A]
-            if verbose { output.write(create + [0x0A]) }
+            let create = Array("CREATE TABLE ".utf8) + target + definition.columns + [UInt8(ascii: "\n")]
+            if verbose { output.write(create + [UInt8(ascii: "\n")]) }
             guard sqlite3_exec(connection, create.cPath, nil, nil, nil) == SQLITE_OK else {
                 printError(bytes: create + Array(" failed:\n".utf8) + errorMessage)
                 return nil
@@ -48,8 +48,8 @@ extension Shell {
     func insertRows(into target: [UInt8], columnCount: Int32, reader: ImportReader, verbosity: Int) -> DotCommandResult {
         guard columnCount > 0 else { return .succeeded }
         let sql = Array("INSERT INTO ".utf8) + target + Array(" VALUES(?".utf8)
-            + Array(repeating: Array(",?".utf8), count: Int(columnCount) - 1).joined() + [0x29]
-        if verbosity >= 2 { output.write(Array("Insert using: ".utf8) + sql + [0x0A]) }
+            + Array(repeating: Array(",?".utf8), count: Int(columnCount) - 1).joined() + [UInt8(ascii: ")")]
+        if verbosity >= 2 { output.write(Array("Insert using: ".utf8) + sql + [UInt8(ascii: "\n")]) }
         var insert: OpaquePointer?
         guard prepare(sql, &insert) == SQLITE_OK, let insert else {
             printError(bytes: Array("Error: ".utf8) + errorMessage)

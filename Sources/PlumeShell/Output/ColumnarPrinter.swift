@@ -86,7 +86,7 @@ struct ColumnarPrinter {
                     output.write(index == columnCount - 1 ? "\n" : "  ")
                 }
                 for index in 0..<columnCount {
-                    output.write(repeating: 0x2D, count: actual[index])
+                    output.write(repeating: UInt8(ascii: "-"), count: actual[index])
                     output.write(index == columnCount - 1 ? "\n" : "  ")
                 }
             }

@@ -10,20 +10,20 @@ enum ColumnarText {
         -> (line: [UInt8], tail: ArraySlice<UInt8>?) {
         let limit = maxWidth == 0 ? 1_000_000 : abs(maxWidth)
         // Fast path: printable ASCII that fits is its own line.
-        if text.count <= limit, text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return (Array(text), nil) }
+        if text.count <= limit, text.allSatisfy({ $0 >= UInt8(ascii: " ") && $0 < 0x7F }) { return (Array(text), nil) }
         let bytes = Array(text)
         var index = 0, columns = 0
         var reachedLimit = false
         while columns < limit, index < bytes.count {
             let byte = bytes[index]
-            if byte >= 0x20 {
+            if byte >= UInt8(ascii: " ") {
                 let (width, next) = measure.character(in: bytes, at: index)
                 if columns + width > limit && columns > 0 { reachedLimit = true; break }
                 columns += width
                 index = next
                 continue
             }
-            if byte == 0x09 {
+            if byte == UInt8(ascii: "\t") {
                 repeat { columns += 1 } while columns & 7 != 0 && columns < limit
                 index += 1
                 continue
@@ -49,13 +49,13 @@ enum ColumnarText {
             } else {
                 end = k
                 index = k
-                while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
             }
         }
         let tail: ArraySlice<UInt8>?
-        if reachedLimit && at(index) >= 0x20 {
+        if reachedLimit && at(index) >= UInt8(ascii: " ") {
             tail = text[(text.startIndex + index)...]
-        } else if at(index) == 0x0D && at(index + 1) == 0x0A {
+        } else if at(index) == UInt8(ascii: "\r") && at(index + 1) == UInt8(ascii: "\n") {
             tail = at(index + 2) != 0 ? text[(text.startIndex + index + 2)...] : nil
         } else if at(index) == 0 || at(index + 1) == 0 {
             tail = nil
@@ -68,15 +68,15 @@ enum ColumnarText {
         columns = 0
         while position < end {
             let byte = bytes[position]
-            if byte >= 0x20 {
+            if byte >= UInt8(ascii: " ") {
                 let (width, next) = measure.character(in: bytes, at: position)
                 line.append(contentsOf: bytes[position..<next])
                 columns += width
                 position = next
                 continue
             }
-            if byte == 0x09 {
-                repeat { columns += 1; line.append(0x20) } while columns & 7 != 0 && columns < limit
+            if byte == UInt8(ascii: "\t") {
+                repeat { columns += 1; line.append(UInt8(ascii: " ")) } while columns & 7 != 0 && columns < limit
                 position += 1
                 continue
             }
@@ -101,15 +101,15 @@ enum ColumnarText {
             columns += charWidth
             index = next
         }
-        if index < text.count { return Array(text[..<index]) + Array(repeating: 0x20, count: target - columns) }
+        if index < text.count { return Array(text[..<index]) + Array(repeating: UInt8(ascii: " "), count: target - columns) }
         if columns >= target { return text }
-        let padding = [UInt8](repeating: 0x20, count: target - columns)
+        let padding = [UInt8](repeating: UInt8(ascii: " "), count: target - columns)
         return width < 0 ? padding + text : text + padding
     }
 
     /// `text` centered in `width` columns (headers of table, box, markdown).
     static func centered(_ text: [UInt8], width: Int, measure: ColumnMeasure) -> [UInt8] {
         let free = max(0, width - measure.of(text))
-        return [UInt8](repeating: 0x20, count: free / 2) + text + [UInt8](repeating: 0x20, count: (free + 1) / 2)
+        return [UInt8](repeating: UInt8(ascii: " "), count: free / 2) + text + [UInt8](repeating: UInt8(ascii: " "), count: (free + 1) / 2)
     }
 }

@@ -18,8 +18,8 @@ struct ExplainPrinter {
     /// Whether a statement's SQL and columns are those of an `EXPLAIN`
     /// listing, whose loops are indented (`explain_data_prepare`'s checks).
     static func isListing(sql: [UInt8], columns: [[UInt8]]) -> Bool {
-        let text = sql.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D }
-        return columns.count == 8 && text.prefix(7).map { $0 | 0x20 } == Array("explain".utf8)
+        let text = sql.drop { Array(" \t\n\u{0C}\r".utf8).contains($0) }
+        return columns.count == 8 && text.prefix(7).map(SQLiteText.lowercased) == Array("explain".utf8)
     }
 
     /// Whether the columns are named as an `EXPLAIN` listing's (checked
@@ -78,7 +78,7 @@ struct ExplainPrinter {
                 output.write(index == last ? "\n" : "  ")
             }
             for index in columns.indices {
-                output.write(repeating: 0x2D, count: widths[index])
+                output.write(repeating: UInt8(ascii: "-"), count: widths[index])
                 output.write(index == last ? "\n" : "  ")
             }
         }
@@ -87,7 +87,7 @@ struct ExplainPrinter {
             for (index, cell) in row.enumerated() {
                 let value = cell.isNull ? nullValue : cell.text
                 let width = max(index == last ? 0 : widths[index], cell.isNull ? 0 : Self.characterCount(value))
-                if index == 1 { output.write(repeating: 0x20, count: indents[rowIndex]) }
+                if index == 1 { output.write(repeating: UInt8(ascii: " "), count: indents[rowIndex]) }
                 Self.write(value, width: width, to: output)
                 output.write(index == last ? "\n" : "  ")
             }
@@ -120,6 +120,6 @@ struct ExplainPrinter {
             }
         }
         output.write(text[..<end])
-        if count < width { output.write(repeating: 0x20, count: width - count) }
+        if count < width { output.write(repeating: UInt8(ascii: " "), count: width - count) }
     }
 }

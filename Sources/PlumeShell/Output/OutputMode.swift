@@ -53,7 +53,7 @@ package struct OutputSettings {
     /// Separators `sqlite3` uses.
     package static let comma: [UInt8] = Array(",".utf8)
     static let pipe: [UInt8] = Array("|".utf8)
-    package static let tab: [UInt8] = [0x09]
-    static let newline: [UInt8] = [0x0A]
-    static let crlf: [UInt8] = [0x0D, 0x0A]
+    package static let tab: [UInt8] = [UInt8(ascii: "\t")]
+    static let newline: [UInt8] = [UInt8(ascii: "\n")]
+    static let crlf: [UInt8] = [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
 }

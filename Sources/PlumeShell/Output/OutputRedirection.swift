@@ -87,7 +87,7 @@ extension Shell {
     private func openViewer() {
         let command = Array("xdg-open ".utf8) + (redirection.temporaryFile ?? [])
         if SystemCommand.run(command) != 0 {
-            printError(bytes: Array("Failed: [".utf8) + command + [0x5D])
+            printError(bytes: Array("Failed: [".utf8) + command + [UInt8(ascii: "]")])
         } else {
             // Give the viewer time to read the file before it may be deleted.
             usleep(2_000_000)
@@ -150,7 +150,7 @@ extension Shell {
         default:
             let descriptor = createFile(name)
             guard descriptor >= 0 else {
-                printError(bytes: Array("Error: cannot open \"".utf8) + name + [0x22])
+                printError(bytes: Array("Error: cannot open \"".utf8) + name + [UInt8(ascii: "\"")])
                 return nil
             }
             return .file(descriptor)

@@ -28,7 +28,7 @@ struct QueryPlanPrinter {
     func render(to output: OutputBuffer) {
         guard let first = steps.first else { return }
         var remaining = steps[...]
-        if first.detail.first == 0x2D { // "-- …" heading of a compound query
+        if first.detail.first == UInt8(ascii: "-") { // "-- …" heading of a compound query
             guard steps.count > 1 else { return }
             output.write(first.detail.dropFirst(3))
             output.write("\n")

@@ -18,7 +18,7 @@ extension RowPrinter {
         output.write(settings.insertTable)
         if settings.showHeader {
             output.write("(")
-            output.write(Array(columns.map(SQLiteText.identifier).joined(separator: [0x2C])))
+            output.write(Array(columns.map(SQLiteText.identifier).joined(separator: [UInt8(ascii: ",")])))
             output.write(")")
         }
         for (index, cell) in row.enumerated() {

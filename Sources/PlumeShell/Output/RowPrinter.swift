@@ -67,7 +67,7 @@ struct RowPrinter {
         let width = columns.reduce(5) { max($0, $1.count) }
         if count > 0 { output.write(settings.rowSeparator) }
         for (name, cell) in zip(columns, row) {
-            output.write(repeating: 0x20, count: width - name.count)
+            output.write(repeating: UInt8(ascii: " "), count: width - name.count)
             output.write(name)
             output.write(" = ")
             output.write(value(cell))

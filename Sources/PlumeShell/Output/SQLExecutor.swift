@@ -199,12 +199,12 @@ package struct SQLExecutor {
             while length >= 0, bytes[start + length] & 0xC0 == 0x80 { length -= 1 }
             if length < 0 { length = 1 }
         }
-        let code = bytes[start..<(start + length)].map { SQLiteText.isSpace($0) ? 0x20 : $0 }
+        let code = bytes[start..<(start + length)].map { SQLiteText.isSpace($0) ? UInt8(ascii: " ") : $0 }
         var result = Array("\n  ".utf8) + code + Array("\n  ".utf8)
         if caret < 25 {
-            result += [UInt8](repeating: 0x20, count: max(0, caret)) + Array("^--- error here".utf8)
+            result += [UInt8](repeating: UInt8(ascii: " "), count: max(0, caret)) + Array("^--- error here".utf8)
         } else {
-            result += [UInt8](repeating: 0x20, count: caret - 14) + Array("error here ---^".utf8)
+            result += [UInt8](repeating: UInt8(ascii: " "), count: caret - 14) + Array("error here ---^".utf8)
         }
         return result
     }

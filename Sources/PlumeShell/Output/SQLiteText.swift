@@ -35,14 +35,14 @@ enum SQLiteText {
     /// The quote character an identifier needs (`"`), or nil when it can be
     /// written bare: the shell's `quoteChar`.
     static func quoteCharacter(for name: [UInt8]) -> UInt8? {
-        guard let first = name.first, isAlpha(first) || first == 0x5F else { return 0x22 }
-        for byte in name where !(isAlpha(byte) || isDigit(byte) || byte == 0x5F) { return 0x22 }
+        guard let first = name.first, isAlpha(first) || first == UInt8(ascii: "_") else { return UInt8(ascii: "\"") }
+        for byte in name where !(isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "_")) { return UInt8(ascii: "\"") }
         let isKeyword = name.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                 sqlite3_keyword_check($0, Int32(buffer.count)) != 0
             }
         }
-        return isKeyword ? 0x22 : nil
+        return isKeyword ? UInt8(ascii: "\"") : nil
     }
 
     /// `name` wrapped in `quote` with inner quotes doubled (the shell's
@@ -65,24 +65,39 @@ enum SQLiteText {
 
     /// A SQL string literal (`'it''s'`): SQLite's `%Q` for a non-NULL value.
     static func literal(_ text: [UInt8]) -> [UInt8] {
-        quoted(text, with: 0x27)
+        quoted(text, with: UInt8(ascii: "'"))
     }
 
-    static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    /// An ASCII letter in lower case (with its case bit, 0x20, set); any
+    /// other byte as it is.
+    static func lowercased(_ byte: UInt8) -> UInt8 { isAlpha(byte) ? byte | 0x20 : byte }
+
+    /// Whether `text` (all of it) starts `word`, as `sqlite3` compares
+    /// with `strncmp(text, word, strlen(text)) == 0`, or with
+    /// `sqlite3_strnicmp` (ASCII letters in either case) when
+    /// `ignoringCase`.
+    static func isPrefix(_ text: [UInt8], of word: String, ignoringCase: Bool = false) -> Bool {
+        guard text.count <= word.utf8.count else { return false }
+        return ignoringCase
+            ? word.utf8.prefix(text.count).map(lowercased).elementsEqual(text.map(lowercased))
+            : word.utf8.prefix(text.count).elementsEqual(text)
+    }
+
     /// C `isspace` in the C locale.
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || (byte >= UInt8(ascii: "\t") && byte <= UInt8(ascii: "\r")) }
 
     /// `X'0aff'`.
     static func hexBlob(_ bytes: [UInt8]) -> [UInt8] {
         let digits = Array("0123456789abcdef".utf8)
-        var result: [UInt8] = [0x58, 0x27]
+        var result: [UInt8] = [UInt8(ascii: "X"), UInt8(ascii: "'")]
         result.reserveCapacity(bytes.count * 2 + 3)
         for byte in bytes {
             result.append(digits[Int(byte >> 4)])
             result.append(digits[Int(byte & 0x0F)])
         }
-        result.append(0x27)
+        result.append(UInt8(ascii: "'"))
         return result
     }
 

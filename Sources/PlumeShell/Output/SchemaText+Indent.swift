@@ -24,15 +24,15 @@ extension SchemaText {
                 awaiting = 0
             } else if awaiting != 0 {
                 // inside a string, identifier or comment
-            } else if byte == 0x22 || byte == 0x27 || byte == 0x60 {
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "`") {
                 awaiting = byte
-            } else if byte == 0x5B {
-                awaiting = 0x5D
-            } else if byte == 0x2D && at(index + 1) == 0x2D {
-                awaiting = 0x0A
-            } else if byte == 0x28 {
+            } else if byte == UInt8(ascii: "[") {
+                awaiting = UInt8(ascii: "]")
+            } else if byte == UInt8(ascii: "-") && at(index + 1) == UInt8(ascii: "-") {
+                awaiting = UInt8(ascii: "\n")
+            } else if byte == UInt8(ascii: "(") {
                 depth += 1
-            } else if byte == 0x29 {
+            } else if byte == UInt8(ascii: ")") {
                 depth -= 1
                 if lines > 0 && depth == 0 && !chunk.isEmpty {
                     result += statementLine(chunk, tail: "\n")
@@ -41,8 +41,9 @@ extension SchemaText {
             }
             chunk.append(byte)
             if depth == 1 && awaiting == 0
-                && (byte == 0x28 || byte == 0x0A || (byte == 0x2C && !onlySpaceToEndOfLine(text, from: index + 1))) {
-                if byte == 0x0A { chunk.removeLast() }
+                && (byte == UInt8(ascii: "(") || byte == UInt8(ascii: "\n")
+                    || (byte == UInt8(ascii: ",") && !onlySpaceToEndOfLine(text, from: index + 1))) {
+                if byte == UInt8(ascii: "\n") { chunk.removeLast() }
                 result += statementLine(chunk, tail: "\n  ")
                 chunk = []
                 lines += 1
@@ -59,9 +60,9 @@ extension SchemaText {
         var result: [UInt8] = []
         for byte in sql.drop(while: SQLiteText.isSpace) {
             if SQLiteText.isSpace(byte) {
-                if result.last == 0x0D { result[result.count - 1] = 0x0A }
-                if let last = result.last, SQLiteText.isSpace(last) || last == 0x28 { continue }
-            } else if byte == 0x28 || byte == 0x29, let last = result.last, SQLiteText.isSpace(last) {
+                if result.last == UInt8(ascii: "\r") { result[result.count - 1] = UInt8(ascii: "\n") }
+                if let last = result.last, SQLiteText.isSpace(last) || last == UInt8(ascii: "(") { continue }
+            } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")"), let last = result.last, SQLiteText.isSpace(last) {
                 result.removeLast()
             }
             result.append(byte)
@@ -74,9 +75,9 @@ extension SchemaText {
         var index = start
         while index < text.count {
             let byte = text[index]
-            if byte == 0x0A { return true }
+            if byte == UInt8(ascii: "\n") { return true }
             if SQLiteText.isSpace(byte) { index += 1; continue }
-            return byte == 0x2D && index + 1 < text.count && text[index + 1] == 0x2D
+            return byte == UInt8(ascii: "-") && index + 1 < text.count && text[index + 1] == UInt8(ascii: "-")
         }
         return true
     }

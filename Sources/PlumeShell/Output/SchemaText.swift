@@ -10,7 +10,7 @@ enum SchemaText {
         var text = sql
         if tail.hasPrefix(";"), SQLiteText.contains(text, Array("/*".utf8)) || SQLiteText.contains(text, Array("--".utf8)) {
             for terminator in ["", "*/", "\n"] {
-                let candidate = text + Array(terminator.utf8) + [0x3B]
+                let candidate = text + Array(terminator.utf8) + [UInt8(ascii: ";")]
                 if isComplete(candidate) {
                     text = Array(candidate.dropLast())
                     break
@@ -18,7 +18,7 @@ enum SchemaText {
             }
         }
         let prefix = Array("CREATE TABLE ".utf8)
-        if text.count > prefix.count, text.starts(with: prefix), text[prefix.count] == 0x27 || text[prefix.count] == 0x22 {
+        if text.count > prefix.count, text.starts(with: prefix), [UInt8(ascii: "'"), UInt8(ascii: "\"")].contains(text[prefix.count]) {
             return Array("CREATE TABLE IF NOT EXISTS ".utf8) + text[prefix.count...] + Array(tail.utf8)
         }
         return text + Array(tail.utf8)

@@ -9,24 +9,24 @@ enum ValueQuoting {
     /// as escapes restored by `replace(…, char(10))`, so that each `INSERT`
     /// of `insert` mode and `.dump` stays on one line.
     static func escapedSQLString(_ text: [UInt8]) -> [UInt8] {
-        let newlines = text.filter { $0 == 0x0A }.count
-        let returns = text.filter { $0 == 0x0D }.count
+        let newlines = text.filter { $0 == UInt8(ascii: "\n") }.count
+        let returns = text.filter { $0 == UInt8(ascii: "\r") }.count
         if newlines == 0 && returns == 0 { return sqlString(text) }
         var result: [UInt8] = []
         let newlineToken = newlines > 0 ? unusedToken(in: text, "\\n", "\\012") : []
         let returnToken = returns > 0 ? unusedToken(in: text, "\\r", "\\015") : []
         if newlines > 0 { result += Array("replace(".utf8) }
         if returns > 0 { result += Array("replace(".utf8) }
-        result.append(0x27)
+        result.append(UInt8(ascii: "'"))
         for byte in text {
             switch byte {
-            case 0x27: result += [0x27, 0x27]
-            case 0x0A: result += newlineToken
-            case 0x0D: result += returnToken
+            case UInt8(ascii: "'"): result += [UInt8(ascii: "'"), UInt8(ascii: "'")]
+            case UInt8(ascii: "\n"): result += newlineToken
+            case UInt8(ascii: "\r"): result += returnToken
             default: result.append(byte)
             }
         }
-        result.append(0x27)
+        result.append(UInt8(ascii: "'"))
         if returns > 0 { result += Array(",'".utf8) + returnToken + Array("',char(13))".utf8) }
         if newlines > 0 { result += Array(",'".utf8) + newlineToken + Array("',char(10))".utf8) }
         return result
@@ -47,7 +47,7 @@ enum ValueQuoting {
 
     /// Bytes that force a CSV field into quotes (the shell's `needCsvQuote`).
     private static func needsCSVQuote(_ byte: UInt8) -> Bool {
-        byte < 0x21 || byte == 0x22 || byte == 0x27 || byte >= 0x7F
+        byte < UInt8(ascii: "!") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte >= 0x7F
     }
 
     /// One CSV field: bare when it can be, else `"…"` with `"` doubled.
@@ -55,25 +55,25 @@ enum ValueQuoting {
         if !text.isEmpty && !text.contains(where: needsCSVQuote) && !SQLiteText.contains(text, separator) {
             return text
         }
-        return SQLiteText.quoted(text, with: 0x22)
+        return SQLiteText.quoted(text, with: UInt8(ascii: "\""))
     }
 
     /// A JSON string.
     static func jsonString(_ bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = [0x22]
+        var result: [UInt8] = [UInt8(ascii: "\"")]
         for byte in bytes {
             switch byte {
-            case 0x5C, 0x22: result += [0x5C, byte]
-            case 0x08: result += [0x5C, 0x62]
-            case 0x0C: result += [0x5C, 0x66]
-            case 0x0A: result += [0x5C, 0x6E]
-            case 0x0D: result += [0x5C, 0x72]
-            case 0x09: result += [0x5C, 0x74]
-            case 0..<0x20: result += SQLiteText.format("\\u%04x", Int32(byte))
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""): result += [UInt8(ascii: "\\"), byte]
+            case 0x08: result += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+            case 0x0C: result += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+            case UInt8(ascii: "\n"): result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): result += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: "\t"): result += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0..<UInt8(ascii: " "): result += SQLiteText.format("\\u%04x", Int32(byte))
             default: result.append(byte)
             }
         }
-        result.append(0x22)
+        result.append(UInt8(ascii: "\""))
         return result
     }
 
@@ -82,11 +82,11 @@ enum ValueQuoting {
         var result: [UInt8] = []
         for byte in text {
             switch byte {
-            case 0x3C: result += Array("&lt;".utf8)
-            case 0x26: result += Array("&amp;".utf8)
-            case 0x3E: result += Array("&gt;".utf8)
-            case 0x22: result += Array("&quot;".utf8)
-            case 0x27: result += Array("&#39;".utf8)
+            case UInt8(ascii: "<"): result += Array("&lt;".utf8)
+            case UInt8(ascii: "&"): result += Array("&amp;".utf8)
+            case UInt8(ascii: ">"): result += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): result += Array("&quot;".utf8)
+            case UInt8(ascii: "'"): result += Array("&#39;".utf8)
             default: result.append(byte)
             }
         }
@@ -95,19 +95,19 @@ enum ValueQuoting {
 
     /// A C string literal, as `.show` prints separators and the null value.
     static func cString(_ text: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = [0x22]
+        var result: [UInt8] = [UInt8(ascii: "\"")]
         for byte in text {
             switch byte {
-            case 0x5C: result += [0x5C, 0x5C]
-            case 0x22: result += [0x5C, 0x22]
-            case 0x09: result += [0x5C, 0x74]
-            case 0x0A: result += [0x5C, 0x6E]
-            case 0x0D: result += [0x5C, 0x72]
-            case 0x20...0x7E: result.append(byte)
+            case UInt8(ascii: "\\"): result += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\""): result += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\t"): result += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "\n"): result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): result += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case UInt8(ascii: " ")...UInt8(ascii: "~"): result.append(byte)
             default: result += SQLiteText.format("\\%03o", Int32(byte))
             }
         }
-        result.append(0x22)
+        result.append(UInt8(ascii: "\""))
         return result
     }
 }

@@ -76,7 +76,7 @@ enum CompletionTable {
             }
             if plan & 2 != 0, sqlite3_value_bytes(arguments[index]) > 0 { line = SQLValue.cText(arguments[index]) }
             if let line, prefix == nil {
-                let word = line.reversed().prefix { SQLiteText.isAlpha($0) || SQLiteText.isDigit($0) || $0 == 0x5F }
+                let word = line.reversed().prefix { SQLiteText.isAlpha($0) || SQLiteText.isDigit($0) || $0 == UInt8(ascii: "_") }
                 prefixCount = word.count
                 if !word.isEmpty { prefix = Array(word.reversed()) }
             }
@@ -147,12 +147,12 @@ enum CompletionTable {
             var parts: [[UInt8]] = []
             while sqlite3_step(list) == SQLITE_ROW {
                 let name = sqlite3_column_text(list, 1).map { Array(String(cString: $0).utf8) } ?? []
-                let identifier = Array(SQLiteText.quoted(name, with: 0x22).dropFirst().dropLast())
+                let identifier = Array(SQLiteText.quoted(name, with: UInt8(ascii: "\"")).dropFirst().dropLast())
                 var part: [UInt8] = []
                 var bytes = Array(template.utf8)[...]
                 while let byte = bytes.popFirst() {
-                    if byte == 0x25, let kind = bytes.popFirst() {
-                        part += kind == 0x77 ? identifier : SQLiteText.literal(name)
+                    if byte == UInt8(ascii: "%"), let kind = bytes.popFirst() {
+                        part += kind == UInt8(ascii: "w") ? identifier : SQLiteText.literal(name)
                     } else {
                         part.append(byte)
                     }
@@ -182,11 +182,10 @@ enum CompletionTable {
     /// `prefix` (a C string) as at a NUL byte. `count` is at most
     /// `row.count`.
     static func startsIgnoringCase(_ row: [UInt8], _ prefix: [UInt8], count: Int) -> Bool {
-        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         for index in 0..<count {
             let a = index < prefix.count ? prefix[index] : 0
             if a == 0 { return row[index] == 0 }
-            if lower(a) != lower(row[index]) { return false }
+            if SQLiteText.lowercased(a) != SQLiteText.lowercased(row[index]) { return false }
         }
         return true
     }

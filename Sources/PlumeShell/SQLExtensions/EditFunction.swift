@@ -22,14 +22,14 @@ enum EditFunction {
         defer { unlink(FileMode.cString(path)) }
         let isBlob = sqlite3_value_type(arguments[0]) == SQLITE_BLOB
         let original = (isBlob ? SQLValue.blob(arguments[0]) : SQLValue.text(arguments[0])) ?? []
-        let hadCRLF = !isBlob && SQLiteText.contains(Array(original.prefix { $0 != 0 }), [0x0D, 0x0A])
+        let hadCRLF = !isBlob && SQLiteText.contains(Array(original.prefix { $0 != 0 }), [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
         guard let file = fopen(FileMode.cString(path), isBlob ? "wb" : "w") else {
             return SQLValue.setError(context, "edit() cannot open temp file")
         }
         let written = original.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
         guard written == original.count else { return SQLValue.setError(context, "edit() could not write the whole file") }
-        let command = editor + Array(" \"".utf8) + path + [0x22]
+        let command = editor + Array(" \"".utf8) + path + [UInt8(ascii: "\"")]
         guard system(FileMode.cString(command)) == 0 else { return SQLValue.setError(context, "EDITOR returned non-zero") }
         guard let edited = fopen(FileMode.cString(path), "rb") else {
             return SQLValue.setError(context, "edit() cannot reopen temp file after edit")
@@ -53,7 +53,7 @@ enum EditFunction {
         var result: [UInt8] = []
         var index = 0
         while index < bytes.count {
-            if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
+            if bytes[index] == UInt8(ascii: "\r") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
             result.append(bytes[index])
             index += 1
         }

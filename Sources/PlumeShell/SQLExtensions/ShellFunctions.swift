@@ -58,13 +58,14 @@ enum ShellFunctions {
         let name = text(values[2])
         for prefix in prefixes {
             let length = prefix.utf8.count
-            guard sql.count > 7 + length, sql[7..<(7 + length)].elementsEqual(prefix.utf8), sql[7 + length] == 0x20 else { continue }
+            guard sql.count > 7 + length, sql[7..<(7 + length)].elementsEqual(prefix.utf8), sql[7 + length] == UInt8(ascii: " ")
+            else { continue }
             var result: [UInt8]?
             if let schema {
                 let quote = SQLiteText.quoteCharacter(for: schema)
                 let isTemp = String(decoding: schema, as: UTF8.self).lowercased() == "temp"
-                let qualifier = quote != nil && !isTemp ? SQLiteText.quoted(schema, with: 0x22) : schema
-                result = Array(sql[..<(7 + length)]) + [0x20] + qualifier + [0x2E] + Array(sql[(8 + length)...])
+                let qualifier = quote != nil && !isTemp ? SQLiteText.quoted(schema, with: UInt8(ascii: "\"")) : schema
+                result = Array(sql[..<(7 + length)]) + [UInt8(ascii: " ")] + qualifier + [UInt8(ascii: ".")] + Array(sql[(8 + length)...])
             }
             if let name, prefix.hasPrefix("V"), let fake = fakeSchema(sqlite3_context_db_handle(context), schema: schema, name: name) {
                 result = (result ?? sql) + Array("\n/* ".utf8) + fake + Array(" */".utf8)
@@ -87,7 +88,7 @@ enum ShellFunctions {
     /// has no columns.
     static func fakeSchema(_ connection: OpaquePointer?, schema: [UInt8]?, name: [UInt8]) -> [UInt8]? {
         let schemaName = schema ?? Array("main".utf8)
-        let sql = "PRAGMA " + String(decoding: SQLiteText.quoted(schemaName, with: 0x22), as: UTF8.self)
+        let sql = "PRAGMA " + String(decoding: SQLiteText.quoted(schemaName, with: UInt8(ascii: "\"")), as: UTF8.self)
             + ".table_info=" + String(decoding: SQLiteText.literal(name), as: UTF8.self) + ";"
         var statement: OpaquePointer?
         sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
@@ -95,17 +96,17 @@ enum ShellFunctions {
         var result: [UInt8] = []
         if let schema {
             let isTemp = String(decoding: schema, as: UTF8.self).lowercased() == "temp"
-            result += SQLiteText.quoted(schema, with: isTemp ? nil : SQLiteText.quoteCharacter(for: schema)) + [0x2E]
+            result += SQLiteText.quoted(schema, with: isTemp ? nil : SQLiteText.quoteCharacter(for: schema)) + [UInt8(ascii: ".")]
         }
         result += SQLiteText.identifier(name)
         var rows = 0
         while statement != nil, sqlite3_step(statement) == SQLITE_ROW {
             let column = sqlite3_column_text(statement, 1).map { Array(String(cString: $0).utf8) } ?? []
-            result.append(rows == 0 ? 0x28 : 0x2C)
+            result.append(rows == 0 ? UInt8(ascii: "(") : UInt8(ascii: ","))
             result += SQLiteText.identifier(column)
             rows += 1
         }
-        result.append(0x29)
+        result.append(UInt8(ascii: ")"))
         return rows == 0 ? nil : result
     }
 }

@@ -9,7 +9,7 @@ enum ShellHelperFunctions {
 
     static func installPuts(on connection: OpaquePointer) {
         SQLFunctionRegistry.scalar(connection, "shell_putsnl", 1) { context, arguments in
-            print((SQLValue.cText(arguments[0]) ?? Array("(null)".utf8)) + [0x0A])
+            print((SQLValue.cText(arguments[0]) ?? Array("(null)".utf8)) + [UInt8(ascii: "\n")])
             sqlite3_result_value(context, arguments[0])
         }
     }
@@ -25,7 +25,7 @@ enum ShellHelperFunctions {
         }
         SQLFunctionRegistry.scalar(connection, "shell_idquote", 1) { context, arguments in
             guard let name = SQLValue.cText(arguments[0]) else { return }
-            SQLValue.setText(context, SQLiteText.quoted(name, with: 0x22))
+            SQLValue.setText(context, SQLiteText.quoted(name, with: UInt8(ascii: "\"")))
         }
         SQLFunctionRegistry.scalar(connection, "usleep", 1) { context, arguments in
             let microseconds = sqlite3_value_int(arguments[0])
@@ -39,18 +39,18 @@ enum ShellHelperFunctions {
     /// '\r', char(13))` with escapes that do not occur in it; anything
     /// else comes back unchanged.
     private static func escapeLineBreaks(_ context: OpaquePointer, _ arguments: [OpaquePointer?]) {
-        guard let text = SQLValue.cText(arguments[0]), text.first == 0x27,
-              text.contains(0x0A) || text.contains(0x0D) else {
+        guard let text = SQLValue.cText(arguments[0]), text.first == UInt8(ascii: "'"),
+              text.contains(UInt8(ascii: "\n")) || text.contains(UInt8(ascii: "\r")) else {
             sqlite3_result_value(context, arguments[0])
             return
         }
-        let newline = text.contains(0x0A) ? ValueQuoting.unusedToken(in: text, "\\n", "\\012") : nil
-        let carriageReturn = text.contains(0x0D) ? ValueQuoting.unusedToken(in: text, "\\r", "\\015") : nil
+        let newline = text.contains(UInt8(ascii: "\n")) ? ValueQuoting.unusedToken(in: text, "\\n", "\\012") : nil
+        let carriageReturn = text.contains(UInt8(ascii: "\r")) ? ValueQuoting.unusedToken(in: text, "\\r", "\\015") : nil
         var result = Array((newline != nil && carriageReturn != nil ? "replace(replace(" : "replace(").utf8)
         for byte in text {
             switch byte {
-            case 0x0A: result += newline ?? []
-            case 0x0D: result += carriageReturn ?? []
+            case UInt8(ascii: "\n"): result += newline ?? []
+            case UInt8(ascii: "\r"): result += carriageReturn ?? []
             default: result.append(byte)
             }
         }

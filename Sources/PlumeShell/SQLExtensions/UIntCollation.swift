@@ -10,14 +10,14 @@ enum UIntCollation {
     }
 
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         var i = 0, j = 0
         while i < a.count && j < b.count {
             let difference = Int(a[i]) - Int(b[j])
             if isDigit(a[i]) {
                 if !isDigit(b[j]) { return difference }
-                while i < a.count && a[i] == 0x30 { i += 1 }
-                while j < b.count && b[j] == 0x30 { j += 1 }
+                while i < a.count && a[i] == UInt8(ascii: "0") { i += 1 }
+                while j < b.count && b[j] == UInt8(ascii: "0") { j += 1 }
                 var k = 0
                 while i + k < a.count && isDigit(a[i + k]) && j + k < b.count && isDigit(b[j + k]) { k += 1 }
                 if i + k < a.count && isDigit(a[i + k]) { return 1 }

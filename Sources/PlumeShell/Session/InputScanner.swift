@@ -31,22 +31,22 @@ package struct InputScanner {
                 index += 1
                 if SQLiteText.isSpace(byte) { continue }
                 switch byte {
-                case 0x2D where at(index) == 0x2D: // -- comment to end of line
-                    while index < count, line[index] != 0x0A { index += 1 }
+                case UInt8(ascii: "-") where at(index) == UInt8(ascii: "-"): // -- comment to end of line
+                    while index < count, line[index] != UInt8(ascii: "\n") { index += 1 }
                     continue
-                case 0x3B:
+                case UInt8(ascii: ";"):
                     endsWithSemicolon = true
                     continue
-                case 0x2F where at(index) == 0x2A: // /*
+                case UInt8(ascii: "/") where at(index) == UInt8(ascii: "*"): // /*
                     index += 1
-                    awaiting = 0x2A
+                    awaiting = UInt8(ascii: "*")
                     continue
-                case 0x5B:
-                    awaiting = 0x5D
+                case UInt8(ascii: "["):
+                    awaiting = UInt8(ascii: "]")
                     hasText = true
                     endsWithSemicolon = false
                     continue
-                case 0x60, 0x27, 0x22:
+                case UInt8(ascii: "`"), UInt8(ascii: "'"), UInt8(ascii: "\""):
                     awaiting = byte
                     hasText = true
                     endsWithSemicolon = false
@@ -61,9 +61,9 @@ package struct InputScanner {
                 index += 1
                 guard byte == awaiting else { continue }
                 switch awaiting {
-                case 0x2A:
-                    if at(index) == 0x2F { index += 1; awaiting = 0 }
-                case 0x60, 0x27, 0x22:
+                case UInt8(ascii: "*"):
+                    if at(index) == UInt8(ascii: "/") { index += 1; awaiting = 0 }
+                case UInt8(ascii: "`"), UInt8(ascii: "'"), UInt8(ascii: "\""):
                     if at(index) == awaiting { index += 1 } else { awaiting = 0 }
                 default:
                     awaiting = 0
@@ -78,9 +78,10 @@ package struct InputScanner {
         var index = 0
         while index < line.count, SQLiteText.isSpace(line[index]) { index += 1 }
         guard index < line.count else { return false }
-        if line[index] == 0x2F {
+        if line[index] == UInt8(ascii: "/") {
             index += 1
-        } else if index + 1 < line.count, line[index] | 0x20 == 0x67, line[index + 1] | 0x20 == 0x6F {
+        } else if index + 1 < line.count, SQLiteText.lowercased(line[index]) == UInt8(ascii: "g"),
+                  SQLiteText.lowercased(line[index + 1]) == UInt8(ascii: "o") {
             index += 2
         } else {
             return false

@@ -88,9 +88,9 @@ final class FileLineSource: LineSource {
                 let length = strlen(buffer.baseAddress!)
                 line += UnsafeRawBufferPointer(start: buffer.baseAddress, count: length)
             }
-            if line.last == 0x0A {
+            if line.last == UInt8(ascii: "\n") {
                 line.removeLast()
-                if line.last == 0x0D { line.removeLast() }
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 break
             }
         }

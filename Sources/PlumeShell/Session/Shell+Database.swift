@@ -73,9 +73,9 @@ extension Shell {
         return try Database(path: path, configuration: configuration)
     }
 
-    /// What `sqlite3`'s `open_db` sets up on each connection for these
-    /// commands: extension loading (`.load`), the SHA3 functions and the
-    /// `sqlar` functions of `.archive`.
+    /// What `sqlite3`'s `open_db` sets up on each connection for its
+    /// dot-commands: extension loading (`.load`) and the `sqlar` functions
+    /// of `.archive`.
     static func prepareAdminFeatures(on connection: OpaquePointer) {
         sqlite3_enable_load_extension(connection, 1)
         SqlarFunctions.install(on: connection)

@@ -36,8 +36,8 @@ extension Shell {
                 break
             }
             lineNumber += 1
-            if scanner.isPlain && InputScanner.isCommandTerminator(line) && SchemaText.isComplete(sql + [0x3B]) {
-                line = [0x3B]
+            if scanner.isPlain && InputScanner.isCommandTerminator(line) && SchemaText.isComplete(sql + [UInt8(ascii: ";")]) {
+                line = [UInt8(ascii: ";")]
             }
             scanner.scan(line)
             if scanner.isBlank && sql.isEmpty {
@@ -45,9 +45,9 @@ extension Shell {
                 scanner = InputScanner()
                 continue
             }
-            if sql.isEmpty, let first = line.first, first == 0x2E || first == 0x23 {
+            if sql.isEmpty, let first = line.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
                 echoInput(line)
-                if first == 0x2E {
+                if first == UInt8(ascii: ".") {
                     source.addToHistory(line)
                     switch runDotCommand(line) {
                     case .quit: break reading
@@ -62,7 +62,7 @@ extension Shell {
                 sql = Array(line.drop(while: SQLiteText.isSpace))
                 startLine = lineNumber
             } else {
-                sql.append(0x0A)
+                sql.append(UInt8(ascii: "\n"))
                 sql += line
             }
             if !sql.isEmpty && scanner.endsStatement && SchemaText.isComplete(sql) {

@@ -193,6 +193,6 @@ package final class Shell {
     /// Writes error bytes (a whole line) to standard error.
     func printError(bytes: [UInt8]) {
         output.flush()
-        StandardStreams.writeError(bytes + [0x0A])
+        StandardStreams.writeError(bytes + [UInt8(ascii: "\n")])
     }
 }

@@ -145,8 +145,8 @@ struct ShellOptions: Equatable {
                 bytes = bytes.dropFirst()
             }
         } else {
-            while let byte = bytes.first, byte >= 0x30, byte <= 0x39 {
-                value = value &* 10 &+ Int64(byte - 0x30)
+            while let byte = bytes.first, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                value = value &* 10 &+ Int64(byte - UInt8(ascii: "0"))
                 bytes = bytes.dropFirst()
             }
         }
@@ -162,9 +162,9 @@ struct ShellOptions: Equatable {
 
     private static func hexDigit(_ byte: UInt8) -> Int64? {
         switch byte {
-        case 0x30...0x39: Int64(byte - 0x30)
-        case 0x41...0x46: Int64(byte - 0x41 + 10)
-        case 0x61...0x66: Int64(byte - 0x61 + 10)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int64(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int64(byte - UInt8(ascii: "A") + 10)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int64(byte - UInt8(ascii: "a") + 10)
         default: nil
         }
     }

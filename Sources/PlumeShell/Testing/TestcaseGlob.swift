@@ -17,11 +17,11 @@ enum TestcaseGlob {
                 if !isSpace(text[z]) { return false }
                 while isSpace(glob[g]) { g += 1 }
                 while isSpace(text[z]) { z += 1 }
-            } else if c == 0x2A { // *
+            } else if c == UInt8(ascii: "*") { // *
                 c = glob[g]
                 g += 1
-                while c == 0x2A || c == 0x3F {
-                    if c == 0x3F {
+                while c == UInt8(ascii: "*") || c == UInt8(ascii: "?") {
+                    if c == UInt8(ascii: "?") {
                         if text[z] == 0 { return false }
                         z += 1
                     }
@@ -29,7 +29,7 @@ enum TestcaseGlob {
                     g += 1
                 }
                 if c == 0 { return true }
-                if c == 0x5B { // [
+                if c == UInt8(ascii: "[") { // [
                     while text[z] != 0 && !matches(glob, g - 1, text, z) { z += 1 }
                     return text[z] != 0
                 }
@@ -44,14 +44,14 @@ enum TestcaseGlob {
                     if matches(glob, g, text, z) { return true }
                 }
                 return false
-            } else if c == 0x3F { // ?
+            } else if c == UInt8(ascii: "?") { // ?
                 if text[z] == 0 { return false }
                 z += 1
-            } else if c == 0x5B {
+            } else if c == UInt8(ascii: "[") {
                 guard matchClass(glob, &g, text[z]) else { return false }
                 z += 1
-            } else if c == 0x23 { // #
-                if (text[z] == 0x2D || text[z] == 0x2B) && SQLiteText.isDigit(text[z + 1]) { z += 1 }
+            } else if c == UInt8(ascii: "#") { // #
+                if (text[z] == UInt8(ascii: "-") || text[z] == UInt8(ascii: "+")) && SQLiteText.isDigit(text[z + 1]) { z += 1 }
                 if !SQLiteText.isDigit(text[z]) { return false }
                 z += 1
                 while SQLiteText.isDigit(text[z]) { z += 1 }
@@ -72,18 +72,18 @@ enum TestcaseGlob {
         var prior: UInt8 = 0
         var c2 = glob[g]
         g += 1
-        if c2 == 0x5E {
+        if c2 == UInt8(ascii: "^") {
             invert = true
             c2 = glob[g]
             g += 1
         }
-        if c2 == 0x5D {
-            if character == 0x5D { seen = true }
+        if c2 == UInt8(ascii: "]") {
+            if character == UInt8(ascii: "]") { seen = true }
             c2 = glob[g]
             g += 1
         }
-        while c2 != 0 && c2 != 0x5D {
-            if c2 == 0x2D && glob[g] != 0x5D && glob[g] != 0 && prior > 0 {
+        while c2 != 0 && c2 != UInt8(ascii: "]") {
+            if c2 == UInt8(ascii: "-") && glob[g] != UInt8(ascii: "]") && glob[g] != 0 && prior > 0 {
                 c2 = glob[g]
                 g += 1
                 if character >= prior && character <= c2 { seen = true }

@@ -19,23 +19,23 @@ struct ShellDecimal {
         let count = text.count
         func byte(_ index: Int) -> UInt8 { index < count ? text[index] : 0 }
         var index = 0
-        while ShellDecimal.isSpace(byte(index)) { index += 1 }
-        if byte(index) == 0x2D {
+        while SQLiteText.isSpace(byte(index)) { index += 1 }
+        if byte(index) == UInt8(ascii: "-") {
             isNegative = true
             index += 1
-        } else if byte(index) == 0x2B {
+        } else if byte(index) == UInt8(ascii: "+") {
             index += 1
         }
-        while index < count && text[index] == 0x30 { index += 1 }
+        while index < count && text[index] == UInt8(ascii: "0") { index += 1 }
         var exponent = 0
         var pointPosition = 0
         scan: while index < count {
             let character = text[index]
-            if character >= 0x30 && character <= 0x39 {
-                digits.append(Int8(character - 0x30))
-            } else if character == 0x2E {
+            if character >= UInt8(ascii: "0") && character <= UInt8(ascii: "9") {
+                digits.append(Int8(character - UInt8(ascii: "0")))
+            } else if character == UInt8(ascii: ".") {
                 pointPosition = digits.count + 1
-            } else if character == 0x65 || character == 0x45 {
+            } else if character == UInt8(ascii: "e") || character == UInt8(ascii: "E") {
                 exponent = ShellDecimal.exponent(text, from: index + 1)
                 break scan
             }
@@ -60,15 +60,15 @@ struct ShellDecimal {
         var index = start
         guard index < text.count else { return 0 }
         var isNegative = false
-        if text[index] == 0x2D {
+        if text[index] == UInt8(ascii: "-") {
             isNegative = true
             index += 1
-        } else if text[index] == 0x2B {
+        } else if text[index] == UInt8(ascii: "+") {
             index += 1
         }
         var value = 0
         while index < text.count && value < 1_000_000 {
-            if text[index] >= 0x30 && text[index] <= 0x39 { value = value * 10 + Int(text[index] - 0x30) }
+            if SQLiteText.isDigit(text[index]) { value = value * 10 + Int(text[index] - UInt8(ascii: "0")) }
             index += 1
         }
         return isNegative ? -value : value
@@ -106,8 +106,6 @@ struct ShellDecimal {
         }
     }
 
-    /// `C isspace` in the C locale.
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
     /// The digit at `index`, 0 past the end.
     func digit(_ index: Int) -> Int8 { index >= 0 && index < digits.count ? digits[index] : 0 }
@@ -117,23 +115,23 @@ struct ShellDecimal {
     var text: [UInt8] {
         var result: [UInt8] = []
         let isZero = digits.isEmpty || (digits.count == 1 && digits[0] == 0)
-        if isNegative && !isZero { result.append(0x2D) }
+        if isNegative && !isZero { result.append(UInt8(ascii: "-")) }
         var integerDigits = digits.count - fractionDigits
-        if integerDigits <= 0 { result.append(0x30) }
+        if integerDigits <= 0 { result.append(UInt8(ascii: "0")) }
         var index = 0
         while integerDigits > 1 && digit(index) == 0 {
             index += 1
             integerDigits -= 1
         }
         while integerDigits > 0 {
-            result.append(UInt8(digit(index)) + 0x30)
+            result.append(UInt8(digit(index)) + UInt8(ascii: "0"))
             index += 1
             integerDigits -= 1
         }
         if fractionDigits != 0 {
-            result.append(0x2E)
+            result.append(UInt8(ascii: "."))
             repeat {
-                result.append(UInt8(digit(index)) + 0x30)
+                result.append(UInt8(digit(index)) + UInt8(ascii: "0"))
                 index += 1
             } while index < digits.count
         }

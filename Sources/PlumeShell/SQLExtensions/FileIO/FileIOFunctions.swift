@@ -111,7 +111,7 @@ struct FileWriter {
     func makeParentDirectories() -> Bool {
         var index = 1
         while true {
-            while index < path.count && path[index] != 0x2F { index += 1 }
+            while index < path.count && path[index] != UInt8(ascii: "/") { index += 1 }
             if index >= path.count { return true }
             let directory = FileMode.cString(Array(path[..<index]))
             var info = stat()
@@ -136,14 +136,14 @@ enum FileMode {
     static func listing(_ mode: Int32) -> [UInt8] {
         let bits = mode_t(truncatingIfNeeded: mode)
         var text: [UInt8] = switch bits & typeMask {
-        case symbolicLink: [0x6C]
-        case regular: [0x2D]
-        case directory: [0x64]
-        default: [0x3F]
+        case symbolicLink: [UInt8(ascii: "l")]
+        case regular: [UInt8(ascii: "-")]
+        case directory: [UInt8(ascii: "d")]
+        default: [UInt8(ascii: "?")]
         }
         for shift in [6, 3, 0] {
             let permissions = mode >> shift
-            text += [permissions & 4 != 0 ? 0x72 : 0x2D, permissions & 2 != 0 ? 0x77 : 0x2D, permissions & 1 != 0 ? 0x78 : 0x2D]
+            text += zip([4, 2, 1], "rwx".utf8).map { bit, letter in permissions & bit != 0 ? letter : UInt8(ascii: "-") }
         }
         return text
     }

@@ -87,7 +87,7 @@ enum FileSystemTable {
             }
             if arguments.count == 2, let base = SQLValue.cText(arguments[1]) {
                 baseLength = base.count + 1
-                path = base + [0x2F] + root
+                path = base + [UInt8(ascii: "/")] + root
             } else {
                 path = root
             }
@@ -113,8 +113,8 @@ enum FileSystemTable {
             while let level = levels.last {
                 if let entry = readdir(level.directory) {
                     let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-                    if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-                    path = level.path + [0x2F] + name
+                    if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+                    path = level.path + [UInt8(ascii: "/")] + name
                     try statCurrent()
                     return
                 }

@@ -87,10 +87,11 @@ extension ShellRegex {
     }
 
     static func isWord(_ c: Int32) -> Bool {
-        (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F
+        isDigit(c) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || c == UInt8(ascii: "_")
     }
 
-    static func isDigit(_ c: Int32) -> Bool { c >= 0x30 && c <= 0x39 }
+    static func isDigit(_ c: Int32) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
 
-    static func isSpace(_ c: Int32) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+    static func isSpace(_ c: Int32) -> Bool { c == UInt8(ascii: " ") || (c >= UInt8(ascii: "\t") && c <= UInt8(ascii: "\r")) }
 }

@@ -12,7 +12,7 @@ struct ShellRegexCompiler {
     init(pattern: [UInt8], ignoresCase: Bool) {
         var text = Array(pattern.prefix { $0 != 0 })
         self.ignoresCase = ignoresCase
-        if text.first == 0x5E {
+        if text.first == UInt8(ascii: "^") {
             text.removeFirst()
         } else {
             ops = [.anyStar]
@@ -54,7 +54,7 @@ struct ShellRegexCompiler {
     private mutating func compileAlternatives() -> String? {
         let start = ops.count
         if let error = compileSequence() { return error }
-        while input.peek() == 0x7C {
+        while input.peek() == UInt8(ascii: "|") {
             let end = ops.count
             insert(.fork, Int32(end + 2 - start), before: start)
             let jump = append(.goto, 0)
@@ -78,10 +78,10 @@ struct ShellRegexCompiler {
                 return nil
             case 0x28: // (
                 if let error = compileAlternatives() { return error }
-                if input.peek() != 0x29 { return "unmatched '('" }
+                if input.peek() != UInt8(ascii: ")") { return "unmatched '('" }
                 input.index += 1
             case 0x2E: // .
-                if input.peek() == 0x2A {
+                if input.peek() == UInt8(ascii: "*") {
                     append(.anyStar, 0)
                     input.index += 1
                 } else {
@@ -119,23 +119,23 @@ struct ShellRegexCompiler {
         if previous < 0 { return "'{m,n}' without operand" }
         var m: Int32 = 0, n: Int32 = 0
         var byte = input.peek()
-        while byte >= 0x30 && byte <= 0x39 {
-            m = m &* 10 &+ Int32(byte - 0x30)
+        while byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+            m = m &* 10 &+ Int32(byte - UInt8(ascii: "0"))
             input.index += 1
             byte = input.peek()
         }
         n = m
-        if byte == 0x2C {
+        if byte == UInt8(ascii: ",") {
             input.index += 1
             n = 0
             byte = input.peek()
-            while byte >= 0x30 && byte <= 0x39 {
-                n = n &* 10 &+ Int32(byte - 0x30)
+            while byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                n = n &* 10 &+ Int32(byte - UInt8(ascii: "0"))
                 input.index += 1
                 byte = input.peek()
             }
         }
-        if byte != 0x7D { return "unmatched '{'" }
+        if byte != UInt8(ascii: "}") { return "unmatched '{'" }
         if n > 0 && n < m { return "n less than m in '{m,n}'" }
         input.index += 1
         let size = ops.count - previous
@@ -161,7 +161,7 @@ struct ShellRegexCompiler {
     /// then values and ranges.
     private mutating func compileClass() -> String? {
         let first = ops.count
-        if input.peek() == 0x5E {
+        if input.peek() == UInt8(ascii: "^") {
             append(.classExcluding, 0)
             input.index += 1
         } else {
@@ -169,18 +169,18 @@ struct ShellRegexCompiler {
         }
         var character = nextCharacter()
         while character != 0 {
-            if character == 0x5B && input.peek() == 0x3A { return "POSIX character classes not supported" }
-            if character == 0x5C { character = escapedCharacter() }
-            if input.peek() == 0x2D {
+            if character == UInt8(ascii: "[") && input.peek() == UInt8(ascii: ":") { return "POSIX character classes not supported" }
+            if character == UInt8(ascii: "\\") { character = escapedCharacter() }
+            if input.peek() == UInt8(ascii: "-") {
                 append(.classRange, character)
                 input.index += 1
                 character = nextCharacter()
-                if character == 0x5C { character = escapedCharacter() }
+                if character == UInt8(ascii: "\\") { character = escapedCharacter() }
                 append(.classRange, character)
             } else {
                 append(.classValue, character)
             }
-            if input.peek() == 0x5D {
+            if input.peek() == UInt8(ascii: "]") {
                 input.index += 1
                 break
             }
@@ -193,8 +193,9 @@ struct ShellRegexCompiler {
 
     /// `\b \d \D \s \S \w \W`, or an escaped character to match.
     private mutating func compileEscape() {
-        let special: [UInt8: Op] = [0x62: .boundary, 0x64: .digit, 0x44: .notDigit, 0x73: .space,
-                                    0x53: .notSpace, 0x77: .word, 0x57: .notWord]
+        let special: [UInt8: Op] = [UInt8(ascii: "b"): .boundary, UInt8(ascii: "d"): .digit, UInt8(ascii: "D"): .notDigit,
+                                    UInt8(ascii: "s"): .space, UInt8(ascii: "S"): .notSpace, UInt8(ascii: "w"): .word,
+                                    UInt8(ascii: "W"): .notWord]
         if let op = special[input.peek()] {
             input.index += 1
             append(op, 0)
@@ -210,16 +211,16 @@ struct ShellRegexCompiler {
         let index = input.index
         guard index < bytes.count else { return 0 }
         let byte = bytes[index]
-        if byte == 0x75 && index + 4 < bytes.count, let value = ShellRegexCompiler.hex(bytes[(index + 1)...(index + 4)]) {
+        if byte == UInt8(ascii: "u") && index + 4 < bytes.count, let value = ShellRegexCompiler.hex(bytes[(index + 1)...(index + 4)]) {
             input.index += 5
             return value
         }
-        if byte == 0x78 && index + 2 < bytes.count, let value = ShellRegexCompiler.hex(bytes[(index + 1)...(index + 2)]) {
+        if byte == UInt8(ascii: "x") && index + 2 < bytes.count, let value = ShellRegexCompiler.hex(bytes[(index + 1)...(index + 2)]) {
             input.index += 3
             return value
         }
         let escapes = Array("afnrtv\\()*.+?[$^{|}]".utf8)
-        let translations: [UInt8] = [0x07, 0x0C, 0x0A, 0x0D, 0x09, 0x0B]
+        let translations: [UInt8] = [0x07, 0x0C, UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"), 0x0B]
         // The C code keeps the byte in a signed char.
         let signed = Int32(Int8(bitPattern: byte))
         guard let position = escapes.firstIndex(of: byte) else {
@@ -234,9 +235,9 @@ struct ShellRegexCompiler {
         var value: Int32 = 0
         for digit in digits {
             switch digit {
-            case 0x30...0x39: value = value * 16 + Int32(digit - 0x30)
-            case 0x61...0x66: value = value * 16 + Int32(digit - 0x61 + 10)
-            case 0x41...0x46: value = value * 16 + Int32(digit - 0x41 + 10)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value * 16 + Int32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value * 16 + Int32(digit - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value * 16 + Int32(digit - UInt8(ascii: "A") + 10)
             default: return nil
             }
         }
@@ -256,7 +257,7 @@ struct ShellRegexInput {
 
     mutating func nextCharacterIgnoringCase() -> Int32 {
         let character = nextCharacter()
-        return character >= 0x41 && character <= 0x5A ? character + 0x20 : character
+        return character >= UInt8(ascii: "A") && character <= UInt8(ascii: "Z") ? character + 0x20 : character
     }
 
     mutating func nextCharacter() -> Int32 {

@@ -77,13 +77,13 @@ enum SHA3Functions {
     private static func hashRows(of statement: OpaquePointer?, into hasher: inout SHA3) {
         let columns = sqlite3_column_count(statement)
         while statement != nil, sqlite3_step(statement) == SQLITE_ROW {
-            hasher.update([0x52])
+            hasher.update([UInt8(ascii: "R")])
             for column in 0..<columns {
                 switch sqlite3_column_type(statement, column) {
                 case SQLITE_INTEGER:
-                    hasher.update([0x49] + bigEndian(UInt64(bitPattern: sqlite3_column_int64(statement, column))))
+                    hasher.update([UInt8(ascii: "I")] + bigEndian(UInt64(bitPattern: sqlite3_column_int64(statement, column))))
                 case SQLITE_FLOAT:
-                    hasher.update([0x46] + bigEndian(sqlite3_column_double(statement, column).bitPattern))
+                    hasher.update([UInt8(ascii: "F")] + bigEndian(sqlite3_column_double(statement, column).bitPattern))
                 case SQLITE_TEXT:
                     let bytes = sqlite3_column_text(statement, column)
                     let count = Int(sqlite3_column_bytes(statement, column))
@@ -95,7 +95,7 @@ enum SHA3Functions {
                     hasher.update(Array("B\(count):".utf8))
                     if let bytes { hasher.update(UnsafeRawBufferPointer(start: bytes, count: count)) }
                 default:
-                    hasher.update([0x4E])
+                    hasher.update([UInt8(ascii: "N")])
                 }
             }
         }
