@@ -32,11 +32,11 @@ enum ShellLog {
         let line = Array("(\(code)) ".utf8) + message + [UInt8(ascii: "\n")]
         switch destination {
         case nil: break
-        case .standardOutput(let output) where output.fileDescriptor == STDOUT_FILENO:
+        case .standardOutput(let output) where output.fileDescriptor == output.standardOutput:
             output.write(line)
             output.flush()
-        case .standardOutput:
-            let standardOutput = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+        case .standardOutput(let output):
+            let standardOutput = OutputBuffer(fileDescriptor: output.standardOutput)
             standardOutput.write(line)
             standardOutput.flush()
         case .standardError:

@@ -95,7 +95,7 @@ extension Shell {
 
     private func redirect(to destination: OutputRedirection.Destination, name: [UInt8], bom: [UInt8]) {
         switch destination {
-        case .standardOutput: output.redirect(to: STDOUT_FILENO)
+        case .standardOutput: output.redirect(to: output.standardOutput)
         case .standardError: output.redirect(to: STDERR_FILENO)
         case .file(let descriptor): output.redirect(to: descriptor)
         case .pipe(let pipe): output.redirect(to: fileno(pipe))

@@ -35,8 +35,8 @@ extension Shell {
     /// Output back to standard output, the file closed (`output_reset`).
     private func endTestcaseOutput() {
         let descriptor = output.fileDescriptor
-        output.redirect(to: STDOUT_FILENO)
-        if descriptor != STDOUT_FILENO && descriptor != STDERR_FILENO { closeFile(descriptor) }
+        output.redirect(to: output.standardOutput)
+        if descriptor != output.standardOutput && descriptor != STDERR_FILENO { closeFile(descriptor) }
     }
 
     /// `.check GLOB`: whether what was printed since `.testcase` matches;

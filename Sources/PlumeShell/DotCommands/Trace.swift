@@ -139,11 +139,11 @@ extension Shell {
     private func writeTrace(_ bytes: [UInt8], to destination: TraceSettings.Destination) {
         switch destination {
         case .standardOutput:
-            if output.fileDescriptor == STDOUT_FILENO {
+            if output.fileDescriptor == output.standardOutput {
                 output.write(bytes)
             } else {
                 // Beside a redirected `output`: written at once.
-                let buffer = OutputBuffer(fileDescriptor: STDOUT_FILENO)
+                let buffer = OutputBuffer(fileDescriptor: output.standardOutput)
                 buffer.write(bytes)
                 buffer.flush()
             }

@@ -12,12 +12,17 @@ import Darwin
 package final class OutputBuffer {
     /// Where the bytes go (`.output` and `.once` change it).
     private(set) var fileDescriptor: Int32
+    /// Where the bytes go when not redirected: the shell's standard output
+    /// (a file in tests that run the shell in process).
+    let standardOutput: Int32
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
 
-    /// Creates a writer on `fileDescriptor` (`STDOUT_FILENO` by default).
+    /// Creates a writer on `fileDescriptor` (`STDOUT_FILENO` by default),
+    /// which is its standard output.
     package init(fileDescriptor: Int32 = STDOUT_FILENO) {
         self.fileDescriptor = fileDescriptor
+        standardOutput = fileDescriptor
         buffer.reserveCapacity(capacity)
     }
 

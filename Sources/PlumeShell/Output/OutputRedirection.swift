@@ -67,13 +67,13 @@ extension Shell {
         output.flush()
         switch redirection.destination {
         case .pipe(let pipe):
-            output.redirect(to: STDOUT_FILENO)
+            output.redirect(to: output.standardOutput)
             pclose(pipe)
         case .file(let descriptor):
-            output.redirect(to: STDOUT_FILENO)
+            output.redirect(to: output.standardOutput)
             closeDescriptor(descriptor)
         case .standardOutput, .standardError:
-            output.redirect(to: STDOUT_FILENO)
+            output.redirect(to: output.standardOutput)
         }
         if case .pipe = redirection.destination {} else if redirection.opensViewer {
             openViewer()
