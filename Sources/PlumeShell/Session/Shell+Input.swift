@@ -17,75 +17,105 @@ extension Shell {
         inputNesting += 1
         defer { inputNesting -= 1 }
         lineNumber = 0
-        var sql: [UInt8] = []
-        var startLine = 0
-        var scanner = InputScanner()
+        var pending = PendingInput()
         var errors = 0
         reading: while errors == 0 || !bail || source.isInteractive {
             output.flush()
-            let input = source.readLine(continuation: !sql.isEmpty)
+            let input = source.readLine(continuation: !pending.sql.isEmpty)
             // Ctrl-C stops a script; on a terminal it only ends one statement.
             if interrupts?.takeInterrupt() == true && !source.isInteractive { break }
-            guard case .line(var line) = input else {
-                if case .interrupted = input {
-                    sql = []
-                    scanner = InputScanner()
-                    continue
-                }
+            switch input {
+            case .interrupted:
+                pending.drop()
+            case .end:
                 if source.isInteractive { output.write("\n") }
-                break
-            }
-            lineNumber += 1
-            if scanner.isPlain && InputScanner.isCommandTerminator(line) && SchemaText.isComplete(sql + [UInt8(ascii: ";")]) {
-                line = [UInt8(ascii: ";")]
-            }
-            scanner.scan(line)
-            if scanner.isBlank && sql.isEmpty {
-                echoInput(line)
-                scanner = InputScanner()
-                continue
-            }
-            if sql.isEmpty, let first = line.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
-                echoInput(line)
-                if first == UInt8(ascii: ".") {
-                    source.addToHistory(line)
-                    switch runDotCommand(line) {
-                    case .quit: break reading
-                    case .failed: errors += 1
-                    case .succeeded: break
-                    }
+                break reading
+            case .line(let line):
+                switch runLine(line, pending: &pending, source: source) {
+                case .read: break
+                case .failed: errors += 1
+                case .quit: break reading
                 }
-                scanner = InputScanner()
-                continue
-            }
-            if sql.isEmpty {
-                sql = Array(line.drop(while: SQLiteText.isSpace))
-                startLine = lineNumber
-            } else {
-                sql.append(UInt8(ascii: "\n"))
-                sql += line
-            }
-            if !sql.isEmpty && scanner.endsStatement && SchemaText.isComplete(sql) {
-                echoInput(sql)
-                source.addToHistory(sql)
-                errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
-                finishSQLOutput()
-                endSafeModeSuspension()
-                sql = []
-                scanner = InputScanner()
-            } else if !sql.isEmpty && scanner.isBlank {
-                echoInput(sql)
-                sql = []
-                scanner = InputScanner()
             }
         }
-        if !sql.isEmpty {
-            echoInput(sql)
-            source.addToHistory(sql)
-            errors += runSQL(sql, startLine: startLine, showLine: !source.isInteractive)
+        if !pending.sql.isEmpty {
+            echoInput(pending.sql)
+            source.addToHistory(pending.sql)
+            errors += runSQL(pending.sql, startLine: pending.startLine, showLine: !source.isInteractive)
         }
         output.flush()
         return errors > 0
+    }
+
+    /// The SQL read so far that does not end a statement yet, and where
+    /// it started.
+    private struct PendingInput {
+        var sql: [UInt8] = []
+        var startLine = 0
+        var scanner = InputScanner()
+
+        /// Forgets the statement (Ctrl-C, or once it ran).
+        mutating func drop() {
+            sql = []
+            scanner = InputScanner()
+        }
+    }
+
+    /// What one line of input did.
+    private enum LineOutcome {
+        case read
+        case failed
+        /// `.quit` or `.exit`: stop reading.
+        case quit
+    }
+
+    /// Takes one line: a blank line or comment, a dot-command (run now),
+    /// or SQL, run once it completes a statement.
+    private func runLine(_ line: [UInt8], pending: inout PendingInput, source: LineSource) -> LineOutcome {
+        lineNumber += 1
+        var line = line
+        if pending.scanner.isPlain && InputScanner.isCommandTerminator(line)
+            && SchemaText.isComplete(pending.sql + [UInt8(ascii: ";")]) {
+            line = [UInt8(ascii: ";")]
+        }
+        pending.scanner.scan(line)
+        if pending.scanner.isBlank && pending.sql.isEmpty {
+            echoInput(line)
+            pending.scanner = InputScanner()
+            return .read
+        }
+        if pending.sql.isEmpty, let first = line.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "#") {
+            echoInput(line)
+            pending.scanner = InputScanner()
+            guard first == UInt8(ascii: ".") else { return .read }
+            source.addToHistory(line)
+            switch runDotCommand(line) {
+            case .quit: return .quit
+            case .failed: return .failed
+            case .succeeded: return .read
+            }
+        }
+        if pending.sql.isEmpty {
+            pending.sql = Array(line.drop(while: SQLiteText.isSpace))
+            pending.startLine = lineNumber
+        } else {
+            pending.sql.append(UInt8(ascii: "\n"))
+            pending.sql += line
+        }
+        if !pending.sql.isEmpty && pending.scanner.endsStatement && SchemaText.isComplete(pending.sql) {
+            echoInput(pending.sql)
+            source.addToHistory(pending.sql)
+            let failures = runSQL(pending.sql, startLine: pending.startLine, showLine: !source.isInteractive)
+            finishSQLOutput()
+            endSafeModeSuspension()
+            pending.drop()
+            return failures > 0 ? .failed : .read
+        }
+        if !pending.sql.isEmpty && pending.scanner.isBlank {
+            echoInput(pending.sql)
+            pending.drop()
+        }
+        return .read
     }
 
     private func echoInput(_ text: [UInt8]) {
