@@ -177,9 +177,26 @@ extension Shell {
                 output.write(indent ? SchemaText.indentedStatement(sql) : SchemaText.statementLine(sql))
             }
         }
+        guard let select = schemaQuery(pattern: pattern, noSystemTables: noSystemTables) else { return .failed }
+        if let error = forEachRow(select, { statement in
+            if let sql = Shell.columnBytes(statement, 0) {
+                output.write(indent ? SchemaText.indentedStatement(sql) : SchemaText.statementLine(sql))
+            }
+        }) {
+            printError("Error: \(error)")
+            return .failed
+        }
+        return .succeeded
+    }
+
+    /// The query of `.schema`: the `CREATE` statements of every attached
+    /// database (and, with a pattern, of the virtual-table modules) whose
+    /// table matches the pattern (GLOB when it has a wildcard, else LIKE),
+    /// in schema order; nil when the schemas cannot be listed.
+    private func schemaQuery(pattern: [UInt8]?, noSystemTables: Bool) -> String? {
         var select = "SELECT sql FROM"
         var divider = "("
-        guard let schemas = schemaNames(selectingFromPragma: true) else { return .failed }
+        guard let schemas = schemaNames(selectingFromPragma: true) else { return nil }
         for (number, schema) in schemas.enumerated() {
             let isMain = String(decoding: schema, as: UTF8.self).lowercased() == "main"
             select += divider + "SELECT shell_add_schema(sql,"
@@ -203,14 +220,6 @@ extension Shell {
         }
         if noSystemTables { select += "name NOT LIKE 'sqlite_%' AND " }
         select += "sql IS NOT NULL ORDER BY snum, rowid"
-        if let error = forEachRow(select, { statement in
-            if let sql = Shell.columnBytes(statement, 0) {
-                output.write(indent ? SchemaText.indentedStatement(sql) : SchemaText.statementLine(sql))
-            }
-        }) {
-            printError("Error: \(error)")
-            return .failed
-        }
-        return .succeeded
+        return select
     }
 }

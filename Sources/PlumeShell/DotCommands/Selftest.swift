@@ -20,20 +20,7 @@ extension Shell {
     /// its exit status, which only the last test decides.
     func selftest(_ command: DotCommandLine) -> DotCommandResult {
         let connection = self.connection
-        var initialize = false, verbose = 0
-        for index in 1..<max(1, command.arguments.count) {
-            var option = command.bytes(index)
-            if option.starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) { option.removeFirst() }
-            if option == Array("-init".utf8) {
-                initialize = true
-            } else if option == Array("-v".utf8) {
-                verbose += 1
-            } else {
-                printError(bytes: Array("Unknown option \"".utf8) + command.bytes(index) + Array("\" on \"".utf8) + command.bytes(0) + [UInt8(ascii: "\"")])
-                printError("Should be one of: --init -v")
-                return .failed
-            }
-        }
+        guard let (initialize, verbose) = selftestOptions(command) else { return .failed }
         var tableExists = sqlite3_table_column_metadata(connection, "main", "selftest", nil, nil, nil, nil, nil, nil) == SQLITE_OK
         if initialize {
             createSelftestTable(connection)
@@ -81,6 +68,27 @@ extension Shell {
         }
         output.write("\(errors) errors out of \(tests) tests\n")
         return code == 0 ? .succeeded : .failed
+    }
+
+    /// `--init` and how many `-v`; nil after printing why the options are
+    /// wrong.
+    private func selftestOptions(_ command: DotCommandLine) -> (initialize: Bool, verbose: Int)? {
+        var initialize = false, verbose = 0
+        for index in 1..<max(1, command.arguments.count) {
+            var option = command.bytes(index)
+            if option.starts(with: [UInt8(ascii: "-"), UInt8(ascii: "-")]) { option.removeFirst() }
+            if option == Array("-init".utf8) {
+                initialize = true
+            } else if option == Array("-v".utf8) {
+                verbose += 1
+            } else {
+                printError(bytes: Array("Unknown option \"".utf8) + command.bytes(index) + Array("\" on \"".utf8)
+                               + command.bytes(0) + [UInt8(ascii: "\"")])
+                printError("Should be one of: --init -v")
+                return nil
+            }
+        }
+        return (initialize, verbose)
     }
 
     /// Runs SQL with `sqlite3_exec`, gathering rows as `sqlite3`'s

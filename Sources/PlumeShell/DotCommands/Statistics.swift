@@ -39,9 +39,7 @@ extension Shell {
     /// statement's rows, in the layout of `sqlite3`'s `display_stats`.
     /// The figures are this process's, so they differ from `sqlite3`'s.
     func writeStatistics(statement: OpaquePointer?) {
-        func line(_ label: String, _ value: String) {
-            output.write(label.padding(toLength: max(label.count, 36), withPad: " ", startingAt: 0) + " " + value + "\n")
-        }
+        let line = writeStatisticsLine
         if let statement, diagnostics.statistics == 2 { writeColumnStatistics(statement) }
         if diagnostics.statistics == 3 {
             if let statement { output.write("VM-steps: \(sqlite3_stmt_status(statement, SQLITE_STMTSTATUS_VM_STEP, 0))\n") }
@@ -64,43 +62,57 @@ extension Shell {
         line("Number of Pcache Overflow Bytes:", "\(overflow.current) (max \(overflow.highwater)) bytes")
         line("Largest Allocation:", "\(status(SQLITE_STATUS_MALLOC_SIZE).highwater) bytes")
         line("Largest Pcache Allocation:", "\(status(SQLITE_STATUS_PAGECACHE_SIZE).highwater) bytes")
-        if isDatabaseOpen {
-            let connection = self.connection
-            func databaseStatus(_ operation: Int32, reset: Bool = false) -> (current: Int32, highwater: Int32) {
-                var current: Int32 = -1, highwater: Int32 = -1
-                sqlite3_db_status(connection, operation, &current, &highwater, reset ? 1 : 0)
-                return (current, highwater)
-            }
-            if statisticsShowLookaside {
-                let used = databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_USED)
-                line("Lookaside Slots Used:", "\(used.current) (max \(used.highwater))")
-                line("Successful lookaside attempts:", "\(databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_HIT).highwater)")
-                line("Lookaside failures due to size:", "\(databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_MISS_SIZE).highwater)")
-                line("Lookaside failures due to OOM:", "\(databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_MISS_FULL).highwater)")
-            }
-            line("Pager Heap Usage:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_USED).current) bytes")
-            line("Page cache hits:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_HIT, reset: true).current)")
-            line("Page cache misses:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_MISS, reset: true).current)")
-            line("Page cache writes:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_WRITE, reset: true).current)")
-            line("Page cache spills:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_SPILL, reset: true).current)")
-            line("Schema Heap Usage:", "\(databaseStatus(SQLITE_DBSTATUS_SCHEMA_USED).current) bytes")
-            line("Statement Heap/Lookaside Usage:", "\(databaseStatus(SQLITE_DBSTATUS_STMT_USED).current) bytes")
-        }
-        if let statement {
-            func statementStatus(_ operation: Int32) -> Int32 { sqlite3_stmt_status(statement, operation, 0) }
-            line("Fullscan Steps:", "\(statementStatus(SQLITE_STMTSTATUS_FULLSCAN_STEP))")
-            line("Sort Operations:", "\(statementStatus(SQLITE_STMTSTATUS_SORT))")
-            line("Autoindex Inserts:", "\(statementStatus(SQLITE_STMTSTATUS_AUTOINDEX))")
-            let hits = statementStatus(SQLITE_STMTSTATUS_FILTER_HIT), misses = statementStatus(SQLITE_STMTSTATUS_FILTER_MISS)
-            if hits != 0 || misses != 0 {
-                line("Bloom filter bypass taken:", "\(hits)/\(hits + misses)")
-            }
-            line("Virtual Machine Steps:", "\(statementStatus(SQLITE_STMTSTATUS_VM_STEP))")
-            line("Reprepare operations:", "\(statementStatus(SQLITE_STMTSTATUS_REPREPARE))")
-            line("Number of times run:", "\(statementStatus(SQLITE_STMTSTATUS_RUN))")
-            line("Memory used by prepared stmt:", "\(statementStatus(SQLITE_STMTSTATUS_MEMUSED))")
-        }
+        if isDatabaseOpen { writeConnectionStatistics() }
+        if let statement { writeStatementStatistics(statement) }
         writeLinuxIOStatistics()
+    }
+
+    /// One line of the statistics: the label padded to 36 columns, a
+    /// space, then the value.
+    private func writeStatisticsLine(_ label: String, _ value: String) {
+        output.write(label.padding(toLength: max(label.count, 36), withPad: " ", startingAt: 0) + " " + value + "\n")
+    }
+
+    /// The connection's lookaside, page cache and heap figures.
+    private func writeConnectionStatistics() {
+        let line = writeStatisticsLine
+        let connection = self.connection
+        func databaseStatus(_ operation: Int32, reset: Bool = false) -> (current: Int32, highwater: Int32) {
+            var current: Int32 = -1, highwater: Int32 = -1
+            sqlite3_db_status(connection, operation, &current, &highwater, reset ? 1 : 0)
+            return (current, highwater)
+        }
+        if statisticsShowLookaside {
+            let used = databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_USED)
+            line("Lookaside Slots Used:", "\(used.current) (max \(used.highwater))")
+            line("Successful lookaside attempts:", "\(databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_HIT).highwater)")
+            line("Lookaside failures due to size:", "\(databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_MISS_SIZE).highwater)")
+            line("Lookaside failures due to OOM:", "\(databaseStatus(SQLITE_DBSTATUS_LOOKASIDE_MISS_FULL).highwater)")
+        }
+        line("Pager Heap Usage:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_USED).current) bytes")
+        line("Page cache hits:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_HIT, reset: true).current)")
+        line("Page cache misses:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_MISS, reset: true).current)")
+        line("Page cache writes:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_WRITE, reset: true).current)")
+        line("Page cache spills:", "\(databaseStatus(SQLITE_DBSTATUS_CACHE_SPILL, reset: true).current)")
+        line("Schema Heap Usage:", "\(databaseStatus(SQLITE_DBSTATUS_SCHEMA_USED).current) bytes")
+        line("Statement Heap/Lookaside Usage:", "\(databaseStatus(SQLITE_DBSTATUS_STMT_USED).current) bytes")
+    }
+
+    /// The statement's scans, sorts, steps and memory.
+    private func writeStatementStatistics(_ statement: OpaquePointer) {
+        let line = writeStatisticsLine
+        func statementStatus(_ operation: Int32) -> Int32 { sqlite3_stmt_status(statement, operation, 0) }
+        line("Fullscan Steps:", "\(statementStatus(SQLITE_STMTSTATUS_FULLSCAN_STEP))")
+        line("Sort Operations:", "\(statementStatus(SQLITE_STMTSTATUS_SORT))")
+        line("Autoindex Inserts:", "\(statementStatus(SQLITE_STMTSTATUS_AUTOINDEX))")
+        let hits = statementStatus(SQLITE_STMTSTATUS_FILTER_HIT), misses = statementStatus(SQLITE_STMTSTATUS_FILTER_MISS)
+        if hits != 0 || misses != 0 {
+            line("Bloom filter bypass taken:", "\(hits)/\(hits + misses)")
+        }
+        line("Virtual Machine Steps:", "\(statementStatus(SQLITE_STMTSTATUS_VM_STEP))")
+        line("Reprepare operations:", "\(statementStatus(SQLITE_STMTSTATUS_REPREPARE))")
+        line("Number of times run:", "\(statementStatus(SQLITE_STMTSTATUS_RUN))")
+        line("Memory used by prepared stmt:", "\(statementStatus(SQLITE_STMTSTATUS_MEMUSED))")
     }
 
     /// `.stats stmt`: the statement's columns, their declared types and

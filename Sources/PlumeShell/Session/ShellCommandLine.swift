@@ -42,26 +42,15 @@ package enum ShellCommandLine {
             }
             sqlite3_vfs_register(vfs, 1)
         }
-        var opening = DatabaseOpening(path: options.databasePath ?? ":memory:")
-        opening.mode = options.opening
-        opening.refusesSymbolicLinks = options.refusesSymbolicLinks
-        opening.maxSize = options.maxSize
-        let shell = Shell(deferring: opening, interrupts: InterruptMonitor(), host: host)
+        let shell = makeShell(options, host: host)
         defer { shell.close() }
-        shell.bail = options.bail
-        shell.admin.nonce = options.nonce
-        shell.settings.wrap = 0 // sqlite3's columnar options start at zero
-        shell.statisticsShowPageCache = options.pageCache != nil
-        if let lookaside = options.lookaside, Int64(lookaside.slotSize) * Int64(lookaside.slotCount) == 0 {
-            shell.statisticsShowLookaside = false
-        }
         // Open the database now if it exists, so that a mistyped name
         // leaves no empty file behind.
-        if access(opening.path, F_OK) == 0 {
+        if access(shell.filename, F_OK) == 0 {
             do {
                 try shell.openNow()
             } catch {
-                shell.printError(Shell.openFailureMessage(error, path: opening.path))
+                shell.printError(Shell.openFailureMessage(error, path: shell.filename))
                 return 1
             }
         }
@@ -89,6 +78,24 @@ package enum ShellCommandLine {
         return readStandardInput(shell: shell, interactive: interactive, inMemoryBanner: arguments.isEmpty)
     }
 
+    /// The shell the first pass's options describe, its database not open
+    /// yet.
+    private static func makeShell(_ options: ShellOptions, host: ShellHost) -> Shell {
+        var opening = DatabaseOpening(path: options.databasePath ?? ":memory:")
+        opening.mode = options.opening
+        opening.refusesSymbolicLinks = options.refusesSymbolicLinks
+        opening.maxSize = options.maxSize
+        let shell = Shell(deferring: opening, interrupts: InterruptMonitor(), host: host)
+        shell.bail = options.bail
+        shell.admin.nonce = options.nonce
+        shell.settings.wrap = 0 // sqlite3's columnar options start at zero
+        shell.statisticsShowPageCache = options.pageCache != nil
+        if let lookaside = options.lookaside, Int64(lookaside.slotSize) * Int64(lookaside.slotCount) == 0 {
+            shell.statisticsShowLookaside = false
+        }
+        return shell
+    }
+
     /// What an option of the second pass asks for.
     private enum SecondPassOutcome {
         case next
@@ -101,6 +108,7 @@ package enum ShellCommandLine {
     private static func applySecondPass(_ option: String, reader: inout ArgumentReader, shell: Shell,
                                         interactive: inout Bool, options: ShellOptions,
                                         program: String) throws -> SecondPassOutcome {
+        if try applyOutputSetting(option, reader: &reader, shell: shell) { return .next }
         switch option {
         case "-init", "-heap", "-mmap", "-vfs":
             reader.skip(1)
@@ -115,25 +123,6 @@ package enum ShellCommandLine {
             reader.skip(1)
         case "-zip", "-append", "-deserialize", "-readonly", "-nofollow", "-bail", "-create":
             break // read by the first pass (`-create` is Plume's, kept for old scripts)
-        case "-html", "-list", "-quote", "-line", "-column", "-json", "-markdown", "-table", "-box", "-csv", "-ascii", "-tabs":
-            setMode(option, shell: shell)
-        case "-separator":
-            shell.settings.columnSeparator = Array(try reader.value().utf8.prefix(19))
-        case "-newline":
-            shell.settings.rowSeparator = Array(try reader.value().utf8.prefix(19))
-        case "-nullvalue":
-            shell.settings.nullValue = Array(try reader.value().utf8.prefix(19))
-        case "-header", "-noheader":
-            shell.settings.showHeader = option == "-header"
-            shell.settings.headerWasSet = true
-        case "-echo":
-            shell.echo = true
-        case "-stats":
-            shell.diagnostics.statistics = 1
-        case "-eqp":
-            shell.diagnostics.plans = 1
-        case "-eqpfull":
-            shell.diagnostics.plans = QueryDiagnostics.fullPlans
         case "-scanstats", "-backslash":
             break // sqlite3's undocumented options; Plume accepts them and does nothing
         case "-version":
@@ -164,6 +153,37 @@ package enum ShellCommandLine {
             return .exit(1)
         }
         return .next
+    }
+
+    /// Applies an option of the second pass that sets what `.show` lists:
+    /// a mode, a separator, headers, echo, statistics or query plans.
+    ///
+    /// - Returns: False for any other option.
+    private static func applyOutputSetting(_ option: String, reader: inout ArgumentReader, shell: Shell) throws -> Bool {
+        switch option {
+        case "-html", "-list", "-quote", "-line", "-column", "-json", "-markdown", "-table", "-box", "-csv", "-ascii", "-tabs":
+            setMode(option, shell: shell)
+        case "-separator":
+            shell.settings.columnSeparator = Array(try reader.value().utf8.prefix(19))
+        case "-newline":
+            shell.settings.rowSeparator = Array(try reader.value().utf8.prefix(19))
+        case "-nullvalue":
+            shell.settings.nullValue = Array(try reader.value().utf8.prefix(19))
+        case "-header", "-noheader":
+            shell.settings.showHeader = option == "-header"
+            shell.settings.headerWasSet = true
+        case "-echo":
+            shell.echo = true
+        case "-stats":
+            shell.diagnostics.statistics = 1
+        case "-eqp":
+            shell.diagnostics.plans = 1
+        case "-eqpfull":
+            shell.diagnostics.plans = QueryDiagnostics.fullPlans
+        default:
+            return false
+        }
+        return true
     }
 
     /// A mode option: unlike `.mode`, it changes only what `sqlite3`'s
