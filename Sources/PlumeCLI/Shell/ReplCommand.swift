@@ -1,11 +1,6 @@
 import ArgumentParser
 import Foundation
 import PlumeShell
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `plume repl DATABASE`: the interactive SQL shell.
 ///
