@@ -73,7 +73,7 @@ public enum PlumeProcess {
         let outData = PipeCollector(output.fileHandleForReading)
         let errData = PipeCollector(errors.fileHandleForReading)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
+        if let stdin { writeIgnoringClosedPipe(stdin, to: input.fileHandleForWriting) }
         try? input.fileHandleForWriting.close()
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
@@ -88,6 +88,38 @@ public enum PlumeProcess {
         return ProcessResult(status: process.terminationStatus,
                              stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
                              stdoutBytes: out, stderrBytes: err)
+    }
+
+    /// Writes a child's standard input. A child that exits without reading
+    /// it (`plume -version`, a script that fails at once) closes the pipe:
+    /// the write then fails, instead of raising `SIGPIPE`, which would end
+    /// the whole test process. `SIGPIPE` is blocked on this thread only
+    /// while writing, and one the write raised is taken, so the children
+    /// and the rest of the process keep the signal's default.
+    private static func writeIgnoringClosedPipe(_ data: Data, to handle: FileHandle) {
+        var pipeSignal = sigset_t(), previousMask = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previousMask)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                // Pending on this thread, so this returns at once.
+                var taken: Int32 = 0
+                sigwait(&pipeSignal, &taken)
+            }
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        }
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(handle.fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }
 
