@@ -96,9 +96,9 @@ import Testing
         #expect(try directory.history(["enable", "db.sqlite", "photo"]).status == 0)
         let foreign = try directory.history(["show", "db.sqlite", "--since", "another-database:1"])
         #expect(foreign.status == 65 && foreign.stderr.contains("belongs to another database"))
-        _ = try directory.sqlite("db.sqlite", "DROP TRIGGER plume_history_photo_delete")
+        _ = try directory.sqlite("db.sqlite", "DROP TRIGGER plume_history_delete_photo")
         let dropped = try directory.history(["show", "db.sqlite"])
-        #expect(dropped.status == 65 && dropped.stderr.contains("plume_history_photo_delete"))
+        #expect(dropped.status == 65 && dropped.stderr.contains("plume_history_delete_photo"))
     }
 }
 
