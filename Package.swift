@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Persistence", targets: ["Persistence"]),
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
         .library(name: "FetchedResultsDataSource", targets: ["FetchedResultsDataSource"]),
+        .library(name: "FetchedResultsTerminal", targets: ["FetchedResultsTerminal"]),
         .executable(name: "plume", targets: ["plume"]),
     ],
     dependencies: [
@@ -43,7 +44,6 @@ let package = Package(
             dependencies: [
                 "FetchedResults",
                 "Persistence",
-                "PlumeTerminal",
                 // On Linux the UIKit and AppKit adapters compile against
                 // stand-ins declaring the subset of those frameworks they use.
                 .target(name: "AppleListStandIns", condition: .when(platforms: [.linux])),
@@ -51,17 +51,37 @@ let package = Package(
         // Stand-ins for the parts of UIKit and AppKit the list adapters use,
         // stricter than the real frameworks (see Sources/AppleListStandIns).
         .target(name: "AppleListStandIns"),
+        // A terminal screen buffer, keys and display widths.
         .target(
             name: "PlumeTerminal"),
+        // The list consumers that draw in a terminal (a live table, or
+        // changes as lines), apart so that app builds carry no terminal code.
         .target(
-            name: "PlumeCLI",
+            name: "FetchedResultsTerminal",
+            dependencies: ["FetchedResultsDataSource", "FetchedResults", "PlumeTerminal"]),
+        // The sqlite3-compatible shell: its session, dot-commands, output
+        // modes and SQL extensions. The program that embeds it hands it
+        // its own dot-commands and version (`ShellHost`).
+        .target(
+            name: "PlumeShell",
             dependencies: [
                 "Persistence",
-                "FetchedResults",
-                "FetchedResultsDataSource",
                 "PlumeTerminal",
                 "CSQLite",
                 "CReadline",
+            ]),
+        // The `plume` subcommands (query, migrate, watch, history, demo)
+        // around the shell.
+        .target(
+            name: "PlumeCLI",
+            dependencies: [
+                "PlumeShell",
+                "Persistence",
+                "FetchedResults",
+                "FetchedResultsDataSource",
+                "FetchedResultsTerminal",
+                "PlumeTerminal",
+                "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/DemoMigrations")]),
@@ -92,13 +112,21 @@ let package = Package(
             dependencies: ["FetchedResults", "Persistence", "PlumeTestSupport"]),
         .testTarget(
             name: "FetchedResultsDataSourceTests",
-            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "PlumeTerminal", "PlumeTestSupport", "AppleListStandIns"]),
+            // Terminal/: the terminal list, driven by the same random change
+            // sets as the other consumers.
+            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "FetchedResultsTerminal", "PlumeTerminal", "PlumeTestSupport", "AppleListStandIns"]),
+        .testTarget(
+            name: "PlumeTerminalTests",
+            dependencies: ["PlumeTerminal"]),
         .testTarget(
             name: "AppleListStandInsTests",
             dependencies: ["AppleListStandIns", "FetchedResults"]),
         .testTarget(
+            name: "PlumeShellTests",
+            dependencies: ["PlumeShell", "Persistence", "CSQLite", "PlumeTestSupport"]),
+        .testTarget(
             name: "PlumeCLITests",
-            dependencies: ["PlumeCLI", "plume", "Persistence", "PlumeTerminal", "PlumeTestSupport"]),
+            dependencies: ["PlumeCLI", "PlumeShell", "plume", "Persistence", "PlumeTerminal", "PlumeTestSupport"]),
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["PlumeExamples", "FetchedResultsDataSource", "FetchedResults", "Persistence", "AppleListStandIns"]),

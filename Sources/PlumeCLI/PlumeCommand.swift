@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlumeShell
 
 /// The `plume` command-line tool.
 public struct PlumeCommand: ParsableCommand {
@@ -40,7 +41,7 @@ public struct PlumeCommand: ParsableCommand {
             return
         }
         let program = CommandLine.arguments.first ?? "plume"
-        Foundation.exit(ShellCommandLine.run(shellArguments, program: program))
+        Foundation.exit(ShellCommandLine.run(shellArguments, program: program, host: .plume))
     }
 
     /// The `sqlite3`-style arguments of a `plume` command line, or nil

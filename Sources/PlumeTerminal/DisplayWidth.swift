@@ -46,7 +46,7 @@ extension Character {
     /// control character.
     package var displayWidth: Int {
         guard let first = unicodeScalars.first else { return 0 }
-        if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
+        if first.value < UInt8(ascii: " ") || (0x7F..<0xA0).contains(first.value) { return 0 }
         if unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         return first.displayWidth
     }

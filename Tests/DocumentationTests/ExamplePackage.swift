@@ -86,7 +86,7 @@ struct ExamplePackage {
     /// The manifest: every library product for every target.
     var manifest: String {
         let identity = root.lastPathComponent
-        let products = ["Persistence", "FetchedResults", "FetchedResultsDataSource"]
+        let products = ["Persistence", "FetchedResults", "FetchedResultsDataSource", "FetchedResultsTerminal"]
             .map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
             .joined(separator: ", ")
         let targets = programs.map { program in

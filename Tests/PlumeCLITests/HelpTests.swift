@@ -1,4 +1,5 @@
 import Foundation
+import PlumeTestSupport
 import Testing
 
 /// `--help` of every command in an 80-column terminal: examples, and

@@ -28,7 +28,7 @@ import Foundation
 @MainActor
 public protocol ListConsumer<Cell>: AnyObject {
     /// The kind of cell the consumer shows (`UITableViewCell`,
-    /// ``TerminalCell``, …).
+    /// `TerminalCell`, …).
     associatedtype Cell
 
     /// Applies one batch of changes.

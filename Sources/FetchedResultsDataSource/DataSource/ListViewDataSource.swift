@@ -5,7 +5,7 @@ import Foundation
 /// the cell of a row.
 ///
 /// ``ArrayDataSource`` and ``FetchedResultsDataSource`` answer them; a
-/// consumer that draws rows itself (``TerminalList``) has the rows that
+/// consumer that draws rows itself (`TerminalList`) has the rows that
 /// changed configured from the items the change set carries.
 @MainActor
 public protocol ListViewDataSource<Cell>: AnyObject {

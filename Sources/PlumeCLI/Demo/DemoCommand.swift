@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// `plume demo`: a live list of photos grouped by album, changing under
 /// writes from Plume and from another process.
@@ -58,7 +59,7 @@ struct DemoCommand: ParsableCommand {
         var stats = DemoStats()
         let (queue, location, temporaryDirectory) = try reportingErrors { try prepare(&stats) }
         stats.database = temporaryDirectory == nil ? location : "\(location) (temporary, removed)"
-        let pace = Duration.milliseconds(self.pace ?? (Console.isTerminal ? 1_500 : 0))
+        let pace = Duration.milliseconds(self.pace ?? (StandardStreams.outputIsTerminal ? 1_500 : 0))
         let initialStats = stats
         MainActor.assumeIsolated {
             let runner = DemoRunner(database: queue, path: location, pace: pace, stats: initialStats)
@@ -74,7 +75,7 @@ struct DemoCommand: ParsableCommand {
                     try await runner.run()
                 } catch {
                     runner.interrupt()
-                    Console.error("error: \(error)")
+                    StandardStreams.printError("error: \(error)")
                 }
                 Self.end(runner.stats, queue: queue, temporaryDirectory: temporaryDirectory)
             }
@@ -86,7 +87,7 @@ struct DemoCommand: ParsableCommand {
     /// status 0.
     @MainActor
     private static func end(_ stats: DemoStats, queue: DatabaseQueue, temporaryDirectory: URL?) -> Never {
-        for line in stats.summary { StandardOutput.line(line) }
+        for line in stats.summary { StandardStreams.printLineIfOpen(line) }
         try? queue.close()
         if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
         Foundation.exit(0)
@@ -123,7 +124,7 @@ struct DemoCommand: ParsableCommand {
         do {
             return try body()
         } catch {
-            Console.error("error: \(error)")
+            StandardStreams.printError("error: \(error)")
             throw ExitCode.failure
         }
     }

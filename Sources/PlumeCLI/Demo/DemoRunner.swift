@@ -1,7 +1,9 @@
 import FetchedResults
 import FetchedResultsDataSource
+import FetchedResultsTerminal
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// Plays the demo: a controller grouped by album and a data source on the
 /// terminal list, then the scripted scene, one change set per step.
@@ -47,12 +49,12 @@ final class DemoRunner {
         self.list = list
         dataSource.consumer = list.consumer
         if !list.isTerminal {
-            StandardOutput.line("plume demo: \(stats.initialRows) photos in \(stats.initialSections) albums; the scene begins")
+            StandardStreams.printLineIfOpen("plume demo: \(stats.initialRows) photos in \(stats.initialSections) albums; the scene begins")
         }
         for (index, step) in DemoScene.steps.enumerated() {
             try? await Task.sleep(for: pace)
             let caption = "step \(index + 1)/\(DemoScene.steps.count), \(step.writer): \(step.caption)"
-            if list.isTerminal { list.setTitle("plume demo · \(caption)") } else { StandardOutput.line("▶ \(caption)") }
+            if list.isTerminal { list.setTitle("plume demo · \(caption)") } else { StandardStreams.printLineIfOpen("▶ \(caption)") }
             await play(step, caption: caption)
         }
         try? await Task.sleep(for: pace)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Persistence
+import PlumeTerminal
 
 /// `plume history enable`: start recording tables.
 struct HistoryEnableCommand: ParsableCommand {
@@ -23,7 +24,7 @@ struct HistoryEnableCommand: ParsableCommand {
                 try db.enableChangeHistory(for: tables)
                 return try db.changeHistoryTables()
             }
-            Console.print("recording changes of \(recorded.joined(separator: ", "))")
+            StandardStreams.print("recording changes of \(recorded.joined(separator: ", "))")
         }
     }
 }
@@ -46,7 +47,7 @@ struct HistoryDisableCommand: ParsableCommand {
                 try db.disableChangeHistory(for: tables.isEmpty ? nil : tables)
                 return try db.changeHistoryTables()
             }
-            Console.print(left.isEmpty ? "change history removed" : "still recording \(left.joined(separator: ", "))")
+            StandardStreams.print(left.isEmpty ? "change history removed" : "still recording \(left.joined(separator: ", "))")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Persistence
+import PlumeTerminal
 
 /// `plume history prune`: delete old changes.
 struct HistoryPruneCommand: ParsableCommand {
@@ -45,7 +46,7 @@ struct HistoryPruneCommand: ParsableCommand {
                 let retention = olderThan.flatMap(Self.duration).map { ChangeHistoryRetention(maximumAge: $0, maximumCount: nil) }
                 return try db.pruneChangeHistory(retention)
             }
-            Console.print("deleted \(deleted) change\(deleted == 1 ? "" : "s")")
+            StandardStreams.print("deleted \(deleted) change\(deleted == 1 ? "" : "s")")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// `plume history show`: the recorded changes as JSON lines.
 struct HistoryShowCommand: ParsableCommand {
@@ -35,7 +36,7 @@ struct HistoryShowCommand: ParsableCommand {
             for entry in history.entries {
                 text += String(decoding: try encoder.encode(HistoryLine(entry)), as: UTF8.self) + "\n"
             }
-            Console.write(text)
+            StandardStreams.write(text)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Persistence
+import PlumeTerminal
 
 /// `plume migrate down`: reverts migrations down to a version.
 struct MigrateDownCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct MigrateDownCommand: ParsableCommand {
     func run() throws {
         try MigrateExitCode.reportingErrors {
             let context = try MigrateContext(database: database, options: options, creating: false, writable: true)
-            let printer = MigrationProgressPrinter(isTerminal: Console.isTerminal) { Console.write($0) }
+            let printer = MigrationProgressPrinter(isTerminal: StandardStreams.outputIsTerminal) { StandardStreams.write($0) }
             let reverted: [Migration]
             do {
                 reverted = try context.migrator.rollback(context.db, to: target, progress: printer.handle)
@@ -38,7 +39,7 @@ struct MigrateDownCommand: ParsableCommand {
                 throw error
             }
             let version = try context.migrator.status(context.db).currentVersion
-            Console.print(reverted.isEmpty ? "nothing to do: the database is at version \(version)"
+            StandardStreams.print(reverted.isEmpty ? "nothing to do: the database is at version \(version)"
                                            : "the database is at version \(version)")
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// The exit codes of `plume migrate`, after sysexits(3) where one fits.
 enum MigrateExitCode {
@@ -54,26 +55,8 @@ enum MigrateExitCode {
         } catch let error as ExitCode {
             throw error
         } catch {
-            Console.error("error: \(error)")
+            StandardStreams.printError("error: \(error)")
             throw ExitCode(code(error))
         }
     }
-}
-
-/// Writes to standard output and standard error, unbuffered.
-enum Console {
-    static func print(_ text: String) {
-        write(text + "\n")
-    }
-
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-
-    /// Whether standard output is a terminal.
-    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 }

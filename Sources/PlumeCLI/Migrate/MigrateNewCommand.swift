@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// `plume migrate new`: creates the next migration file.
 struct MigrateNewCommand: ParsableCommand {
@@ -50,7 +51,7 @@ struct MigrateNewCommand: ParsableCommand {
             guard FileManager.default.createFile(atPath: path, contents: Data(template.utf8)) else {
                 throw MigrationError(.invalidFile, "cannot create the file", file: path)
             }
-            Console.print(directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName)
+            StandardStreams.print(directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName)
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// `plume migrate status`: what is applied, what is pending, what is wrong.
 struct MigrateStatusCommand: ParsableCommand {
@@ -39,7 +40,7 @@ struct MigrateStatusCommand: ParsableCommand {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
-                Console.print(String(decoding: try encoder.encode(StatusReport(status)), as: UTF8.self))
+                StandardStreams.print(String(decoding: try encoder.encode(StatusReport(status)), as: UTF8.self))
             } else {
                 printText(status)
             }
@@ -47,7 +48,7 @@ struct MigrateStatusCommand: ParsableCommand {
     }
 
     private func printText(_ status: MigrationStatus) {
-        for line in status.textLines { Console.print(line) }
+        for line in status.textLines { StandardStreams.print(line) }
     }
 }
 

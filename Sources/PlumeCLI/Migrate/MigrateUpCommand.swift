@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// `plume migrate up`: applies the pending migrations.
 struct MigrateUpCommand: ParsableCommand {
@@ -51,11 +52,11 @@ struct MigrateUpCommand: ParsableCommand {
     private func run(_ context: MigrateContext) throws {
         if dryRun {
             let planned = try context.migrator.plannedMigrations(context.db, upTo: target)
-            for migration in planned { Console.print("would apply \(migration)") }
-            if planned.isEmpty { Console.print("nothing to do") }
+            for migration in planned { StandardStreams.print("would apply \(migration)") }
+            if planned.isEmpty { StandardStreams.print("nothing to do") }
             return
         }
-        let printer = MigrationProgressPrinter(isTerminal: Console.isTerminal) { Console.write($0) }
+        let printer = MigrationProgressPrinter(isTerminal: StandardStreams.outputIsTerminal) { StandardStreams.write($0) }
         let applied: [Migration]
         do {
             applied = try context.migrator.migrate(context.db, upTo: target, progress: printer.handle)
@@ -64,7 +65,7 @@ struct MigrateUpCommand: ParsableCommand {
             throw error
         }
         let version = try context.migrator.status(context.db).currentVersion
-        Console.print(applied.isEmpty ? "nothing to do: the database is at version \(version)"
+        StandardStreams.print(applied.isEmpty ? "nothing to do: the database is at version \(version)"
                                       : "the database is at version \(version)")
     }
 

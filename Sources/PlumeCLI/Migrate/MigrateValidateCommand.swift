@@ -1,5 +1,6 @@
 import ArgumentParser
 import Persistence
+import PlumeTerminal
 
 /// `plume migrate validate`: checks the migration files against the
 /// database.
@@ -25,7 +26,7 @@ struct MigrateValidateCommand: ParsableCommand {
             let context = try MigrateContext(database: database, options: options, creating: false, writable: false)
             try context.migrator.validate(context.db)
             let status = try context.migrator.status(context.db)
-            Console.print("ok: \(status.applied.count) applied migration(s) match their files, \(status.pending.count) pending")
+            StandardStreams.print("ok: \(status.applied.count) applied migration(s) match their files, \(status.pending.count) pending")
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CSQLite
 import Foundation
 import Persistence
+import PlumeShell
 
 /// `plume query DATABASE SQL`: runs one statement and prints its rows.
 struct QueryCommand: ParsableCommand {

@@ -23,24 +23,6 @@ final class SignalTrap {
     }
 }
 
-/// Standard output written with `write(2)`, so each line leaves at once
-/// and a closed pipe is an error, not a crash.
-enum StandardOutput {
-    /// Writes a line; returns false when standard output is closed.
-    @discardableResult
-    static func line(_ text: String) -> Bool {
-        _ = closedPipesAreErrors
-        return TerminalSession.write(text + "\n", to: STDOUT_FILENO)
-    }
-
-    /// Ignores `SIGPIPE` once, before the first line: a reader that leaves
-    /// (`plume watch … | head`) makes writes fail instead of killing the
-    /// process, so that it can end cleanly.
-    private static let closedPipesAreErrors: Void = {
-        signal(SIGPIPE, SIG_IGN)
-    }()
-}
-
 /// Keeps what a long-running command needs alive until the process exits.
 @MainActor
 enum WatchLifetime {

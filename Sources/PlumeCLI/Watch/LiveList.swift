@@ -1,6 +1,7 @@
 import Dispatch
 import FetchedResults
 import FetchedResultsDataSource
+import FetchedResultsTerminal
 import Foundation
 import PlumeTerminal
 
@@ -28,7 +29,7 @@ final class LiveList {
     ///     only the counts.
     ///   - lineOutput: Where plain lines go (standard output by default).
     init(title: String, dataSource: any ListViewDataSource<TerminalCell>, allowsTerminal: Bool = true,
-         listsRows: Bool = false, lineOutput: @escaping (String) -> Void = { StandardOutput.line($0) }) {
+         listsRows: Bool = false, lineOutput: @escaping (String) -> Void = { StandardStreams.printLineIfOpen($0) }) {
         if allowsTerminal, let session = TerminalSession.start() {
             let table = TerminalList(size: session.size, title: title, output: session.write)
             table.dataSource = dataSource

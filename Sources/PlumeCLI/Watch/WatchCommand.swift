@@ -3,6 +3,8 @@ import FetchedResults
 import FetchedResultsDataSource
 import Foundation
 import Persistence
+import PlumeShell
+import PlumeTerminal
 
 /// `plume watch`: a live query, printed as change sets until interrupted.
 struct WatchCommand: ParsableCommand {
@@ -73,7 +75,7 @@ struct WatchCommand: ParsableCommand {
         do {
             controller = try Self.openController(database: database, request: request)
         } catch {
-            Console.error("error: \(error)")
+            StandardStreams.printError("error: \(error)")
             throw ExitCode.failure
         }
         let title = query
@@ -95,7 +97,7 @@ struct WatchCommand: ParsableCommand {
     private static func startTable(controller: FetchedResultsController<Row>, title: String) {
         let table = WatchTable(controller: controller, title: title)
         table.onEnd = { error in
-            if let error { Console.error("error: \(error)") }
+            if let error { StandardStreams.printError("error: \(error)") }
             Foundation.exit(error == nil ? 0 : 1)
         }
         WatchLifetime.keep(table)

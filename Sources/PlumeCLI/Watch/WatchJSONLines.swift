@@ -1,6 +1,7 @@
 import FetchedResults
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// `plume watch --format jsonl`: the initial results, then one change
 /// event per change set, a line each, until SIGINT or SIGTERM.
@@ -18,10 +19,10 @@ struct WatchJSONLines: Sendable {
                     let line = update.isInitial
                         ? JSONLine.initial(try update.snapshot.listSections())
                         : JSONLine.change(update.changes)
-                    guard StandardOutput.line(line) else { exit(0) }  // the reader left
+                    guard StandardStreams.printLineIfOpen(line) else { exit(0) }  // the reader left
                 }
             } catch {
-                Console.error("error: \(error)")
+                StandardStreams.printError("error: \(error)")
                 exit(1)
             }
         }

@@ -1,7 +1,9 @@
 import FetchedResults
 import FetchedResultsDataSource
+import FetchedResultsTerminal
 import Foundation
 import Persistence
+import PlumeTerminal
 
 /// A query's rows in a ``LiveList``: a live terminal table, or plain
 /// change lines when there is no terminal. Shared by `plume watch --format
@@ -29,7 +31,7 @@ final class WatchTable {
     ///   - listsRows: Whether the plain lines start with every row.
     ///   - lineOutput: Where plain lines go.
     init(controller: FetchedResultsController<Row>, title: String, allowsTerminal: Bool = true,
-         listsRows: Bool = false, lineOutput: @escaping (String) -> Void = { StandardOutput.line($0) }) {
+         listsRows: Bool = false, lineOutput: @escaping (String) -> Void = { StandardStreams.printLineIfOpen($0) }) {
         self.controller = controller
         dataSource = FetchedResultsDataSource<Row, TerminalCell>(controller: controller) { cell, row in
             cell.columns = row.values.map(WatchTable.cellText)

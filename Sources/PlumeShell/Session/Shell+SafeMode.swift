@@ -1,0 +1,48 @@
+import CSQLite
+import Foundation
+import PlumeTerminal
+
+extension Shell {
+    /// Functions `sqlite3`'s safe mode refuses (most are built into
+    /// `sqlite3` only; SQLite reports those as unknown functions first).
+    private static let functionsRefusedInSafeMode: Set<String> = [
+        "edit", "fts3_tokenizer", "load_extension", "readfile", "writefile", "zipfile", "zipfile_cds",
+    ]
+
+    /// In safe mode (`-safe`), prints `line N: MESSAGE` and ends the
+    /// process with status 1, as `sqlite3`'s `failIfSafeMode` does.
+    package func failIfSafeMode(_ message: String) {
+        guard safeMode else { return }
+        output.flush()
+        StandardStreams.writeError("line \(lineNumber): \(message)\n")
+        Foundation.exit(1)
+    }
+
+    /// `sqlite3`'s `safeModeAuth`: ATTACH and the functions that reach the
+    /// file system end the shell.
+    ///
+    /// It takes the place of Persistence's own authorizer on the shell's
+    /// connection, which only records what statements read and write for
+    /// change observation: nothing observes the shell's connection.
+    func installSafeModeAuthorizer() {
+        guard let connection = database.sqliteConnection else { return }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        sqlite3_set_authorizer(connection, { context, action, _, second, _, _ in
+            Unmanaged<Shell>.fromOpaque(context!).takeUnretainedValue().refuseInSafeMode(action, second)
+            return SQLITE_OK
+        }, context)
+    }
+
+    /// Ends the shell on ATTACH or a function safe mode refuses.
+    func refuseInSafeMode(_ action: Int32, _ second: UnsafePointer<CChar>?) {
+        if action == SQLITE_ATTACH {
+            failIfSafeMode("cannot run ATTACH in safe mode")
+        } else if action == SQLITE_FUNCTION, let second {
+            // The function's name is the authorizer's second argument.
+            let name = String(cString: second).lowercased()
+            if Shell.functionsRefusedInSafeMode.contains(name) {
+                failIfSafeMode("cannot use the \(name)() function in safe mode")
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PlumeTestSupport
+import Testing
+
+/// `plume history`, run as a user would, with the `sqlite3` shell writing.
+@Suite struct HistoryCommandTests {
+    /// The JSON objects `plume history show` printed.
+    static func lines(_ result: ProcessResult) throws -> [[String: Any]] {
+        try result.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test func enableShowSinceAndDisable() throws {
+        let directory = try TemporaryDirectory()
+        try directory.makeHistoryDatabase()
+        let enable = try directory.history(["enable", "db.sqlite", "photo", "tag"])
+        #expect(enable.status == 0, "\(enable.stderr)")
+        #expect(enable.stdout == "recording changes of photo, tag\n")
+        _ = try directory.sqlite("db.sqlite", "INSERT INTO photo (name) VALUES ('shell'); INSERT INTO tag VALUES (2, 'sea'); DELETE FROM photo WHERE id = 1;")
+        let show = try directory.history(["show", "db.sqlite"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let all = try Self.lines(show)
+        #expect(all.map { "\($0["operation"]!) \($0["table"]!) \($0["key"]!)" }
+                == ["enabled  <null>", "insert photo 2", "insert tag '2,''sea'''", "delete photo 1"])
+        let token = try #require(all[1]["token"] as? String)
+        let since = try Self.lines(try directory.history(["show", "db.sqlite", "--since", token]))
+        #expect(since.count == 2 && since.last?["operation"] as? String == "delete")
+
+        let disableTag = try directory.history(["disable", "db.sqlite", "tag"])
+        #expect(disableTag.stdout == "still recording photo\n")
+        #expect(try directory.history(["disable", "db.sqlite"]).stdout == "change history removed\n")
+        #expect(try directory.sqlite("db.sqlite", "SELECT count(*) FROM sqlite_master WHERE name LIKE 'plume%'") == "0")
+        let gone = try directory.history(["show", "db.sqlite", "--since", token])
+        #expect(gone.status == 65)
+        #expect(gone.stderr.contains("has no change history"))
+    }
+
+    @Test func pruneBeforeATokenAndByAge() throws {
+        let directory = try TemporaryDirectory()
+        try directory.makeHistoryDatabase()
+        #expect(try directory.history(["enable", "db.sqlite", "photo"]).status == 0)
+        _ = try directory.sqlite("db.sqlite", "INSERT INTO photo (name) VALUES ('a'); INSERT INTO photo (name) VALUES ('b'); INSERT INTO photo (name) VALUES ('c');")
+        let all = try Self.lines(try directory.history(["show", "db.sqlite"]))
+        let first = try #require(all.first?["token"] as? String)
+        let third = try #require(all[2]["token"] as? String)
+        let prune = try directory.history(["prune", "db.sqlite", "--before", third])
+        #expect(prune.status == 0 && prune.stdout == "deleted 2 changes\n", "\(prune.stderr)")
+        let pruned = try directory.history(["show", "db.sqlite", "--since", first])
+        #expect(pruned.status == 65)
+        #expect(pruned.stderr.contains("were pruned"))
+        let byAge = try directory.history(["prune", "db.sqlite", "--older-than", "0s"])
+        #expect(byAge.stdout == "deleted 1 change\n", "the newest change is kept")
+        #expect(try Self.lines(try directory.history(["show", "db.sqlite"])).count == 1)
+    }
+
+    @Test func plumeWatchFollowsShellWritesToARecordedTable() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("photos.sqlite")
+        try sqlite3Script(path, WatchTests.schema + "CREATE UNIQUE INDEX photo_name ON photo (name);")
+        #expect(try directory.history(["enable", "photos.sqlite", "photo"]).status == 0)
+        let watch = try StreamingPlume(["watch", path, WatchTests.query, "--section", "album"])
+        var list = try WatchedList(initial: watch.nextLine())
+        for statement in [
+            "INSERT INTO photo (album, name, rating) VALUES ('Faro', 'Beach', 4)",
+            "INSERT OR REPLACE INTO photo (album, name, rating) VALUES ('Faro', 'Tram', 1)",
+            "UPDATE photo SET album = 'Porto' WHERE name = 'Bridge'",
+            "DELETE FROM photo WHERE album = 'Faro'",
+        ] {
+            try sqlite3Script(path, "BEGIN; \(statement); COMMIT;")
+            let fresh = try freshList(path, sql: WatchTests.query, section: "album")
+            let deadline = ContinuousClock.now + .seconds(20)
+            while list != fresh {
+                try list.apply(change: watch.nextLine(timeout: deadline - ContinuousClock.now))
+            }
+        }
+        let end = try watch.stop(signal: SIGINT)
+        #expect(end.status == 0 && end.stderr.isEmpty)
+        let kinds = try Self.lines(try directory.history(["show", "photos.sqlite"])).compactMap { $0["operation"] as? String }
+        #expect(kinds == ["enabled", "insert", "conflict", "insert", "update", "delete", "delete"])
+    }
+
+    @Test func badInputExitsLikePlumeMigrate() throws {
+        let directory = try TemporaryDirectory()
+        try directory.makeHistoryDatabase()
+        #expect(try directory.history(["enable", "db.sqlite"]).status == 64)
+        #expect(try directory.history(["show", "db.sqlite", "--since", "nonsense"]).status == 64)
+        #expect(try directory.history(["prune", "db.sqlite", "--older-than", "5 weeks"]).status == 64)
+        #expect(try directory.history(["prune", "db.sqlite", "--before", "a:1", "--older-than", "1d"]).status == 64)
+        let noTable = try directory.history(["enable", "db.sqlite", "photo", "nope"])
+        #expect(noTable.status == 65 && noTable.stderr == "error: change history: no table named \"nope\"\n")
+        #expect(try directory.sqlite("db.sqlite", "SELECT count(*) FROM sqlite_master WHERE name LIKE 'plume%'") == "0",
+                "a failed enable changes nothing")
+        #expect(try directory.history(["show", "missing.sqlite"]).status == 74)
+        #expect(!FileManager.default.fileExists(atPath: directory.path("missing.sqlite")))
+        #expect(try directory.history(["enable", "db.sqlite", "photo"]).status == 0)
+        let foreign = try directory.history(["show", "db.sqlite", "--since", "another-database:1"])
+        #expect(foreign.status == 65 && foreign.stderr.contains("belongs to another database"))
+        _ = try directory.sqlite("db.sqlite", "DROP TRIGGER plume_history_delete_photo")
+        let dropped = try directory.history(["show", "db.sqlite"])
+        #expect(dropped.status == 65 && dropped.stderr.contains("plume_history_delete_photo"))
+    }
+}
+
+extension TemporaryDirectory {
+    /// Runs `plume history ARGUMENTS` in this directory.
+    func history(_ arguments: [String]) throws -> ProcessResult {
+        try PlumeProcess.plume(["history"] + arguments, currentDirectory: url)
+    }
+
+    /// `db.sqlite` with a rowid table `photo` and a `WITHOUT ROWID` table `tag`.
+    func makeHistoryDatabase() throws {
+        _ = try sqlite("db.sqlite", """
+            CREATE TABLE photo (id INTEGER PRIMARY KEY, name TEXT);
+            CREATE TABLE tag (photo INTEGER, name TEXT, PRIMARY KEY (photo, name)) WITHOUT ROWID;
+            INSERT INTO photo (name) VALUES ('before');
+            """)
+    }
+}
