@@ -72,9 +72,3 @@ struct ListLines {
         }
     }
 }
-
-extension IndexPath {
-    /// `[section, row]`, as the list consumers print positions (the same
-    /// text as `ListStep`'s descriptions in FetchedResultsDataSource).
-    var listText: String { "[\(section), \(item)]" }
-}

@@ -65,6 +65,8 @@ final class WatchProcess: @unchecked Sendable {
     private let process = Process()
     private let output = Pipe()
     private var buffer = Data()
+    /// The first bytes of a line longer than what was read so far.
+    private var lineStart = Data()
 
     init(executable: String, path: String, query: String) throws {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -79,13 +81,22 @@ final class WatchProcess: @unchecked Sendable {
         _ = nextLine { $0.contains("\"event\":\"change\"") }
     }
 
+    /// Reads lines until one matches. The initial event of a large result
+    /// is one line of many megabytes: it is scanned once, chunk by chunk,
+    /// and only its start is kept to match.
     private func nextLine(where matches: (Substring) -> Bool) -> Bool {
         while true {
-            while let newline = buffer.firstIndex(of: 10) {
-                let line = Substring(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = Substring(decoding: lineStart + buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer = Data(buffer[(newline + 1)...])
+                lineStart = Data()
                 if matches(line) { return true }
+                continue
             }
+            // No newline yet: keep the line's first bytes (enough to read
+            // its event) and drop the rest.
+            if lineStart.count < 64 { lineStart.append(buffer.prefix(64 - lineStart.count)) }
+            buffer.removeAll(keepingCapacity: true)
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { return false }
             buffer.append(data)
