@@ -6,8 +6,9 @@ import Foundation
 /// The recording triggers write no time per row: reading the clock in
 /// every trigger would cost the writer on every changed row. Plume
 /// connections mark the clock instead when they enable or prune the
-/// history, and an observing writer does when it follows new changes (at
-/// most once a minute). An entry's ``ChangeHistoryEntry/date`` is the time
+/// history, and an observing writer does after its own commits (at most
+/// once a minute; one that only follows other processes' commits writes
+/// nothing, so that it never holds a lock another writer did not expect). An entry's ``ChangeHistoryEntry/date`` is the time
 /// of the first mark at or after it: an upper bound of when it was
 /// written. Age-based pruning deletes a change only when a mark at or
 /// after it is older than the maximum age, so it never deletes a change

@@ -48,7 +48,7 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
     /// was read when no mark covers it yet. The triggers record no time
     /// per row (it would cost every write); Plume connections mark the
     /// clock when they enable or prune the history and, at most once a
-    /// minute, when an observing writer follows new changes.
+    /// minute, after an observing writer's own commits.
     public let date: Date
 
     init(token: ChangeHistoryToken, table: String, operation: Operation, key: DatabaseValue, date: Date) {

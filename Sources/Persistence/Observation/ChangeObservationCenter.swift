@@ -84,7 +84,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
                 deliver(merged, db)
             }
         }
-        scheduleHistoryUpkeep(db)
+        scheduleHistoryUpkeep(db, marksClock: true)
     }
 
     /// Delivers an external commit when `PRAGMA data_version` moved;
@@ -100,19 +100,23 @@ final class ChangeObservationCenter: @unchecked Sendable {
             deliver(history.externalChanges(db), db)
             return true
         }
-        if delivered { scheduleHistoryUpkeep(db) }
+        if delivered { scheduleHistoryUpkeep(db, marksClock: false) }
         return delivered
     }
 
     /// After a delivery: prunes the change history to the configured
-    /// retention when it outgrew it, and marks its clock now and then,
-    /// never past what the observers still need, and never inside the
-    /// delivery's snapshot.
-    private func scheduleHistoryUpkeep(_ db: Database) {
+    /// retention when it outgrew it (never past what the observers still
+    /// need), and, after this connection's own commits, marks its clock now
+    /// and then; never inside the delivery's snapshot.
+    ///
+    /// Following other processes' commits never writes a clock mark: a
+    /// writer without a busy timeout (the `sqlite3` shell's default) would
+    /// meet a lock it did not expect from a process that only observes.
+    private func scheduleHistoryUpkeep(_ db: Database, marksClock: Bool) {
         if history.needsPruning(db) {
             writer.schedule { db in _ = try? db.pruneChangeHistory() }
         }
-        if history.needsClockMark(db) {
+        if marksClock, history.needsClockMark(db) {
             writer.schedule { db in try? ChangeHistoryClock.mark(db) }
         }
     }
