@@ -52,9 +52,9 @@ import Testing
         withExtendedLifetime(adapter) {}
     }
 
-    /// UIKit may keep the updates block of `performBatchUpdates` and call
-    /// it later; the block used to be wrapped in `withoutActuallyEscaping`
-    /// (a crash when kept), and calling it again must not bring back an
+    /// A consumer may keep the `updateData` block and call it again later
+    /// (UIKit does not: its updates block is `NS_NOESCAPE`, run once, but a
+    /// custom consumer could): calling it again must not bring back an
     /// older state.
     @Test func anUpdatesBlockCalledAgainLaterChangesNothing() throws {
         let consumer = KeepingConsumer()
@@ -112,7 +112,7 @@ import Testing
     }
 }
 
-/// A consumer that keeps every updates block, as UIKit may.
+/// A consumer that keeps every updates block.
 @MainActor
 final class KeepingConsumer: ListConsumer {
     var kept: [() -> Void] = []

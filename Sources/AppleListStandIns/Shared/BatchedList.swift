@@ -16,6 +16,8 @@ struct ListQuestions<Cell> {
     var numberOfRows: (Int) -> Int
     var cell: (IndexPath) -> Cell?
     var title: (Int) -> String?
+    /// The titles of the section index; nil for none.
+    var indexTitles: () -> [String]? = { nil }
 }
 
 /// The part `UITableView` and `UICollectionView` share: the cells shown,
@@ -30,6 +32,9 @@ final class BatchedList<Cell: ReusableCell> {
     private(set) var cells: [[Cell]] = []
     /// The section titles shown.
     private(set) var titles: [String?] = []
+    /// The section index shown: asked by `reloadData()` and
+    /// `reloadSectionIndexTitles()` only.
+    private(set) var indexTitles: [String]?
     private(set) var isLoaded = false
     private(set) var exceptions: [StandInException] = []
     var questions: ListQuestions<Cell>
@@ -38,9 +43,6 @@ final class BatchedList<Cell: ReusableCell> {
 
     private var depth = 0
     private var pending = BatchUpdate()
-    /// The updates blocks of the batches whose animations still run:
-    /// UIKit may keep them that long (they escape).
-    private(set) var retainedUpdateBlocks: [() -> Void] = []
     private var completions: [(Bool) -> Void] = []
     private var reusable: [String: [Cell]] = [:]
     /// The cell being reconfigured: the data source must dequeue it again.
@@ -59,12 +61,19 @@ final class BatchedList<Cell: ReusableCell> {
         isLoaded = true
         let sectionCount = questions.numberOfSections()
         titles = (0..<sectionCount).map(questions.title)
+        indexTitles = questions.indexTitles()
         cells = []
         for section in 0..<sectionCount {
             cells.append((0..<questions.numberOfRows(section)).compactMap { row in
                 questions.cell(IndexPath(standInRow: row, section: section))
             })
         }
+    }
+
+    /// Asks the data source for the section index again.
+    func reloadIndexTitles() {
+        loadIfNeeded()
+        indexTitles = questions.indexTitles()
     }
 
     /// Forgets what was loaded: a new data source is asked again when the
@@ -96,13 +105,13 @@ final class BatchedList<Cell: ReusableCell> {
 
     // MARK: Batches
 
+    /// Runs the updates block once, before returning, and keeps nothing
+    /// of it: UIKit's header declares it `NS_NOESCAPE`. The completion
+    /// handler runs when the animations end (``finishAnimations()``).
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         loadIfNeeded()
         depth += 1
-        if let updates {
-            retainedUpdateBlocks.append(updates)
-            updates()
-        }
+        updates?()
         if let completion { completions.append(completion) }
         guard depth > 0 else { return }  // raised inside
         depth -= 1
@@ -167,11 +176,10 @@ final class BatchedList<Cell: ReusableCell> {
     }
 
     /// Completes the running animations: calls the completion handlers
-    /// with `true` and releases the updates blocks kept until then.
+    /// with `true`.
     func finishAnimations() {
         let completions = self.completions
         self.completions = []
-        retainedUpdateBlocks = []
         for completion in completions { completion(true) }
     }
 

@@ -136,11 +136,8 @@ extension UICollectionView {
         return list.cells
     }
 
-    /// The updates blocks kept since the last ``finishAnimations()``.
-    public var keptUpdateBlockCount: Int { list.retainedUpdateBlocks.count }
 
-    /// Ends the running animations: completion handlers run, kept updates
-    /// blocks are released.
+    /// Ends the running animations: completion handlers run with `true`.
     public func finishAnimations() {
         list.finishAnimations()
     }

@@ -19,11 +19,15 @@ extension UITableView {
         return list.titles
     }
 
-    /// The updates blocks kept since the last ``finishAnimations()``.
-    public var keptUpdateBlockCount: Int { list.retainedUpdateBlocks.count }
 
-    /// Ends the running animations: completion handlers run with `true`,
-    /// and the updates blocks kept until then are released.
+    /// The section index shown (nil for none), as last asked by
+    /// `reloadData()` or `reloadSectionIndexTitles()`.
+    public var displayedSectionIndexTitles: [String]? {
+        list.loadIfNeeded()
+        return list.indexTitles
+    }
+
+    /// Ends the running animations: completion handlers run with `true`.
     public func finishAnimations() {
         list.finishAnimations()
     }

@@ -27,8 +27,9 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 
     /// Moves to `new` by `changes` (computed from ``snapshot``): one batch,
-    /// then a refresh of the moved rows that changed — or a full reload
-    /// when the change set is larger than the threshold.
+    /// then a refresh of the moved rows that changed (and of the updated
+    /// rows, for a consumer that refreshes them after the batch) — or a
+    /// full reload when the change set is larger than the threshold.
     func apply(_ changes: ChangeSet<Item>, to new: Snapshot) {
         userMoves.removeAll()
         guard let consumer, !changes.isEmpty else {
@@ -40,10 +41,15 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
             return
         }
         let batch = ListBatch(changes: changes, oldRowCounts: snapshot.rowCounts, newRowCounts: new.rowCounts)
-        let refresh = changes.contentChangedMoves.map { move in
+        var refresh = changes.contentChangedMoves.map { move in
             (old: try? self.snapshot.item(at: move.from), new: move.item, at: move.to)
         }
-        let afterBatch = rowRefresh(Array(refresh))
+        if consumer.refreshesChangedRowsAfterBatch {
+            refresh += changes.updatedRows.map { update in
+                (old: try? self.snapshot.item(at: update.from), new: update.item, at: update.to)
+            }
+        }
+        let afterBatch = rowRefresh(refresh)
         consumer.performBatchUpdates(batch, updateData: switchOnce(to: new))
         afterBatch.send(to: consumer)
     }

@@ -12,10 +12,15 @@ import FetchedResults
 /// view's `dataSource` and the data source's consumer. Keep a strong
 /// reference to it (both sides hold it weakly).
 ///
-/// Batches follow the documented rules of `performBatchUpdates`: the data
-/// source switches to the new state inside the updates block; moved items
-/// whose content changed are reconfigured after the batch (reloaded when
-/// their cell identifier changed).
+/// Per change kind:
+/// - sections deleted and inserted, items deleted, inserted and moved: in
+///   one `performBatchUpdates(_:completion:)`, whose updates block also
+///   switches the data source to the new state;
+/// - items whose content changed, in place or while moving: never inside
+///   that batch (UIKit turns a reload there into a delete plus an insert
+///   whose position it does not document when items move), but right
+///   after it, at their new index paths: `reconfigureItems(at:)` when the
+///   item keeps its cell identifier, `reloadItems(at:)` when it changed.
 @MainActor
 public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsumer, UICollectionViewDataSource {
     /// The collection view.
@@ -39,7 +44,6 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
     public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void) {
         guard let collectionView else { return updateData() }
         let changes = batch.changes
-        // UIKit may keep the block until the animations end: it escapes.
         collectionView.performBatchUpdates {
             updateData()
             collectionView.deleteSections(IndexSet(changes.deletedSections))
@@ -49,9 +53,12 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
             for move in changes.movedRows {
                 collectionView.moveItem(at: move.from, to: move.to)
             }
-            collectionView.reloadItems(at: changes.updatedRows.map(\.from))
         }
     }
+
+    /// Changed rows are refreshed after the batch, at their new index
+    /// paths, never reloaded inside it.
+    public var refreshesChangedRowsAfterBatch: Bool { true }
 
     public func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void) {
         updateData()
