@@ -112,7 +112,7 @@ import Testing
     func nsTableViewShowsEveryStateRowByRow(seed: UInt64, headers: Bool) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let table = NSTableView()
+        let table = CountingTableView()
         let dataSource = try ArrayDataSource<Entry, Int, NSView>(
             sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
             cellIdentifier: Self.kind) { view, entry in (view as? NSTableCellView)?.objectValue = entry.description }
@@ -124,9 +124,40 @@ import Testing
             }
             #expect(table.exceptions.isEmpty, "round \(round): \(table.exceptions.first?.reason ?? "")")
             #expect(table.shownText == expected, "round \(round)")
+            // Changed rows are reloaded after endUpdates(), their heights noted.
+            #expect(table.reloadsInsideUpdates == 0, "round \(round)")
+            #expect(table.notedHeightChanges == table.reloadedRows, "round \(round)")
             if !table.exceptions.isEmpty { break }
         }
         withExtendedLifetime(adapter) {}
+    }
+}
+
+/// An `NSTableView` stand-in that counts its calls.
+final class CountingTableView: NSTableView {
+    private var depth = 0
+    private(set) var removeCalls = 0
+    private(set) var insertCalls = 0
+    private(set) var reloadsInsideUpdates = 0
+    private(set) var reloadedRows: [IndexSet] = []
+
+    override func beginUpdates() { depth += 1; super.beginUpdates() }
+    override func endUpdates() { depth -= 1; super.endUpdates() }
+
+    override func removeRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
+        removeCalls += 1
+        super.removeRows(at: indexes, withAnimation: animationOptions)
+    }
+
+    override func insertRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
+        insertCalls += 1
+        super.insertRows(at: indexes, withAnimation: animationOptions)
+    }
+
+    override func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
+        if depth > 0 { reloadsInsideUpdates += 1 }
+        reloadedRows.append(rowIndexes)
+        super.reloadData(forRowIndexes: rowIndexes, columnIndexes: columnIndexes)
     }
 }
 

@@ -36,7 +36,7 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
             snapshot = new
             return
         }
-        if let reloadThreshold, changes.count > reloadThreshold {
+        if let reloadThreshold, size(of: changes) > reloadThreshold {
             consumer.reloadData(new) { self.snapshot = new }
             return
         }
@@ -52,6 +52,17 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
         let afterBatch = rowRefresh(refresh)
         consumer.performBatchUpdates(batch, updateData: switchOnce(to: new))
         afterBatch.send(to: consumer)
+    }
+
+    /// The size of a change set for the reload threshold: one per row or
+    /// section change, plus the rows of each section inserted or deleted
+    /// (a flat list such as `NSTableView` inserts or removes every one).
+    ///
+    /// - Complexity: O(s) for s sections inserted or deleted.
+    private func size(of changes: ChangeSet<Item>) -> Int {
+        let deletedRows = changes.deletedSections.reduce(0) { $0 + snapshot.numberOfItems(inSection: $1) }
+        let insertedRows = changes.insertedSections.reduce(0) { $0 + $1.section.items.count }
+        return changes.count + deletedRows + insertedRows
     }
 
     /// Switches to `new` the first time it runs; later calls do nothing.
