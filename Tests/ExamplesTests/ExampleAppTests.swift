@@ -68,7 +68,7 @@ import Testing
             let shown = (0..<table.numberOfRows).map { row -> String in
                 let view = table.view(atColumn: 0, row: row, makeIfNecessary: false)
                 if table.isShownAsGroupRow(row) { return "# \((view as? NSTextField)?.stringValue ?? "")" }
-                return (view as? NSTableCellView)?.objectValue as? String ?? "?"
+                return (view as? NSTableCellView)?.textField?.stringValue ?? "?"
             }
             #expect(shown == ["# Lisbon", "Sunset", "Tram", "# Porto", "Bridge"])
             try store.add(Photo(name: "Azulejo", album: "Lisbon", rating: 6))
