@@ -86,13 +86,19 @@ import Testing
     func collectionViewShowsEveryStateCellByCell(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let collection = RecordingCollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        let layout = UICollectionViewFlowLayout()
+        layout.headerReferenceSize = CGSize(width: 320, height: 44)
+        let collection = RecordingCollectionView(frame: .zero, collectionViewLayout: layout)
         collection.register(LabelCell.self, forCellWithReuseIdentifier: "Even")
         collection.register(LabelCell.self, forCellWithReuseIdentifier: "Odd")
+        collection.register(TitleHeader.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                            withReuseIdentifier: "Title")
         let dataSource = try ArrayDataSource<Entry, Int, UICollectionViewCell>(
             sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
             cellIdentifier: Self.kind) { cell, entry in (cell as? LabelCell)?.text = entry.description }
-        let adapter = CollectionViewAdapter(collectionView: collection, dataSource: dataSource)
+        let adapter = CollectionViewAdapter(collectionView: collection, dataSource: dataSource, sectionHeaders: .init(
+            reuseIdentifier: "Title") { view, title in (view as? TitleHeader)?.title = title })
+        #expect(collection.displayedIndexTitles == nil, "the index bar is opt-in")
         for round in 0..<Self.rounds {
             let before = dataSource.snapshot.map(\.items)
             collection.recorder.log = RefreshLog()
@@ -103,6 +109,7 @@ import Testing
             #expect(shown.map { $0.map { ($0 as? LabelCell)?.text ?? "" } } == dataSource.snapshot.map { $0.items.map(\.description) }, "round \(round)")
             #expect(shown.map { $0.map(\.reuseIdentifier) } == dataSource.snapshot.map { $0.items.map(Self.kind) })
             Self.expectRefreshChoice(collection.recorder.log, before: before, after: dataSource.snapshot.map(\.items), round: round)
+            #expect(collection.displayedSectionHeaders.map { ($0 as? TitleHeader)?.title } == dataSource.snapshot.map(\.title), "round \(round)")
             if !collection.exceptions.isEmpty { break }
         }
         withExtendedLifetime(adapter) {}
@@ -228,6 +235,11 @@ final class RecordingCollectionView: UICollectionView {
     override func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         recorder.batch { super.performBatchUpdates(updates, completion: completion) }
     }
+}
+
+/// A collection view section header that shows a title.
+final class TitleHeader: UICollectionReusableView {
+    var title: String?
 }
 
 /// A collection view cell that shows a string.

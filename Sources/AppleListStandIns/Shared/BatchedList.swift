@@ -10,12 +10,14 @@ protocol ReusableCell: AnyObject {
 }
 
 /// What a UIKit list asks its data source, as closures the list sets up.
+/// `Header` is what a section's header shows: a title for a table view, a
+/// supplementary view for a collection view.
 @MainActor
-struct ListQuestions<Cell> {
+struct ListQuestions<Cell, Header> {
     var numberOfSections: () -> Int
     var numberOfRows: (Int) -> Int
     var cell: (IndexPath) -> Cell?
-    var title: (Int) -> String?
+    var title: (Int) -> Header?
     /// The titles of the section index; nil for none.
     var indexTitles: () -> [String]? = { nil }
 }
@@ -27,17 +29,17 @@ struct ListQuestions<Cell> {
 /// Every row is shown (no scrolling): each inserted or reloaded row asks
 /// its data source for a cell at once, at its index path after the batch.
 @MainActor
-final class BatchedList<Cell: ReusableCell> {
+final class BatchedList<Cell: ReusableCell, Header> {
     /// The cells shown, by section.
     private(set) var cells: [[Cell]] = []
-    /// The section titles shown.
-    private(set) var titles: [String?] = []
+    /// The section headers shown (titles, or supplementary views).
+    private(set) var titles: [Header?] = []
     /// The section index shown: asked by `reloadData()` and
     /// `reloadSectionIndexTitles()` only.
     private(set) var indexTitles: [String]?
     private(set) var isLoaded = false
     private(set) var exceptions: [StandInException] = []
-    var questions: ListQuestions<Cell>
+    var questions: ListQuestions<Cell, Header>
     /// UIKit's word for a row in its messages.
     let row: String
 
@@ -48,7 +50,7 @@ final class BatchedList<Cell: ReusableCell> {
     /// The cell being reconfigured: the data source must dequeue it again.
     private var reconfiguring: (path: IndexPath, cell: Cell)?
 
-    init(row: String, questions: ListQuestions<Cell>) {
+    init(row: String, questions: ListQuestions<Cell, Header>) {
         self.row = row
         self.questions = questions
     }
@@ -68,6 +70,18 @@ final class BatchedList<Cell: ReusableCell> {
                 questions.cell(IndexPath(standInRow: row, section: section))
             })
         }
+    }
+
+    /// The section headers shown, loading the list first if needed.
+    var loadedTitles: [Header?] {
+        loadIfNeeded()
+        return titles
+    }
+
+    /// The section index shown, loading the list first if needed.
+    var loadedIndexTitles: [String]? {
+        loadIfNeeded()
+        return indexTitles
     }
 
     /// Asks the data source for the section index again.
@@ -154,7 +168,7 @@ final class BatchedList<Cell: ReusableCell> {
     /// rows, reconfigured ones for the rest.
     private func show(_ rows: [[RowAfterBatch<Cell>]], insertedSections: Set<Int>,
                       deletedSections: Set<Int>) throws(StandInException) {
-        var titles: [String?] = []
+        var titles: [Header?] = []
         var next: [[Cell]] = []
         // Surviving sections keep their header, in order.
         var oldTitle = self.titles.enumerated().lazy.filter { !deletedSections.contains($0.offset) }.map(\.element).makeIterator()

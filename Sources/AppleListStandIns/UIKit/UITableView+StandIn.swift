@@ -14,18 +14,12 @@ extension UITableView {
     }
 
     /// The section header titles shown.
-    public var displayedHeaderTitles: [String?] {
-        list.loadIfNeeded()
-        return list.titles
-    }
+    public var displayedHeaderTitles: [String?] { list.loadedTitles }
 
 
     /// The section index shown (nil for none), as last asked by
     /// `reloadData()` or `reloadSectionIndexTitles()`.
-    public var displayedSectionIndexTitles: [String]? {
-        list.loadIfNeeded()
-        return list.indexTitles
-    }
+    public var displayedSectionIndexTitles: [String]? { list.loadedIndexTitles }
 
     /// Ends the running animations: completion handlers run with `true`.
     public func finishAnimations() {

@@ -66,7 +66,7 @@ open class UITableView: UIScrollView {
     open var isEditing = false
 
     private var registered: [String: UITableViewCell.Type] = [:]
-    lazy var list = BatchedList<UITableViewCell>(row: "row", questions: questions)
+    lazy var list = BatchedList<UITableViewCell, String>(row: "row", questions: questions)
 
     /// https://developer.apple.com/documentation/uikit/uitableview/init(frame:style:)
     public init(frame: CGRect, style: UITableView.Style) {
@@ -80,7 +80,7 @@ open class UITableView: UIScrollView {
         super.init(coder: coder)
     }
 
-    private var questions: ListQuestions<UITableViewCell> {
+    private var questions: ListQuestions<UITableViewCell, String> {
         ListQuestions(
             numberOfSections: { [unowned self] in dataSource?.numberOfSections(in: self) ?? 0 },
             numberOfRows: { [unowned self] in dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0 },

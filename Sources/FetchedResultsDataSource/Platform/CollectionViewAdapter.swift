@@ -16,6 +16,9 @@ import FetchedResults
 /// - sections deleted and inserted, items deleted, inserted and moved: in
 ///   one `performBatchUpdates(_:completion:)`, whose updates block also
 ///   switches the data source to the new state;
+/// - section headers, when the adapter was given ``SectionHeaders``: asked
+///   by the layout for each section shown; a section's title never changes
+///   (a renamed section is deleted and inserted);
 /// - items whose content changed, in place or while moving: never inside
 ///   that batch (UIKit turns a reload there into a delete plus an insert
 ///   whose position it does not document when items move), but right
@@ -29,11 +32,51 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
     public let dataSource: ListDataSource<Snapshot, UICollectionViewCell>
     /// Called when a move by the user fails in the model.
     public var onEditingError: ((any Error) -> Void)?
+    /// Whether the collection view shows an index bar (`indexTitles(for:)`),
+    /// off by default as for ``TableViewAdapter``. Set it before the view
+    /// loads, or reload the view.
+    public var showsSectionIndex = false
+    private let sectionHeaders: SectionHeaders?
+
+    /// How the adapter serves section headers: for each section the layout
+    /// asks a header of (`UICollectionView.elementKindSectionHeader`), it
+    /// dequeues the view class registered for that kind under
+    /// `reuseIdentifier` and hands it the section's title.
+    public struct SectionHeaders {
+        /// The reuse identifier the header class is registered under.
+        public var reuseIdentifier: String
+        /// Shows a section's title in its header view.
+        public var configure: (UICollectionReusableView, String?) -> Void
+
+        /// Creates a header configuration.
+        ///
+        /// ```swift
+        /// collectionView.register(TitleHeader.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+        ///                         withReuseIdentifier: "Title")
+        /// adapter = CollectionViewAdapter(collectionView: collectionView, dataSource: dataSource,
+        ///                                 sectionHeaders: .init(reuseIdentifier: "Title") { view, title in
+        ///     (view as? TitleHeader)?.label.text = title
+        /// })
+        /// ```
+        public init(reuseIdentifier: String, configure: @escaping (UICollectionReusableView, String?) -> Void) {
+            self.reuseIdentifier = reuseIdentifier
+            self.configure = configure
+        }
+    }
 
     /// Connects a collection view and a data source, and loads the view.
-    public init(collectionView: UICollectionView, dataSource: ListDataSource<Snapshot, UICollectionViewCell>) {
+    ///
+    /// - Parameters:
+    ///   - collectionView: The collection view.
+    ///   - dataSource: The data source whose items it shows.
+    ///   - sectionHeaders: How to serve section headers, when the layout
+    ///     has them; nil serves none (a layout asking for one then stops
+    ///     the app with a message naming this parameter).
+    public init(collectionView: UICollectionView, dataSource: ListDataSource<Snapshot, UICollectionViewCell>,
+                sectionHeaders: SectionHeaders? = nil) {
         self.collectionView = collectionView
         self.dataSource = dataSource
+        self.sectionHeaders = sectionHeaders
         super.init()
         collectionView.dataSource = self
         dataSource.consumer = self
@@ -92,8 +135,18 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
         dataSource.cell(for: self, at: indexPath)
     }
 
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> UICollectionReusableView {
+        guard kind == UICollectionView.elementKindSectionHeader, let sectionHeaders else {
+            preconditionFailure("CollectionViewAdapter: the layout asks for a view of kind \(kind); register a view class for UICollectionView.elementKindSectionHeader and pass CollectionViewAdapter(collectionView:dataSource:sectionHeaders:) (section headers are the only supplementary views the adapter serves)")
+        }
+        let view = collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: sectionHeaders.reuseIdentifier, for: indexPath)
+        sectionHeaders.configure(view, dataSource.titleForHeader(inSection: indexPath.section))
+        return view
+    }
+
     public func indexTitles(for collectionView: UICollectionView) -> [String]? {
-        dataSource.sectionIndexTitles
+        showsSectionIndex ? dataSource.sectionIndexTitles : nil
     }
 
     public func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
