@@ -1,13 +1,13 @@
 import Foundation
 
 /// Which row of the new state each row of a flat list is while a batch is
-/// applied to it one step at a time.
+/// applied to it one call at a time.
 ///
 /// `NSTableView` applies every `removeRows`, `insertRows` and `moveRow`
 /// call at once and may ask for the view of any row it has right after
 /// (it does for inserted and reloaded rows). By then the data source
 /// already answers with the new state, so a shown row must be translated
-/// to its index in that state: this tracker follows every step and knows
+/// to its index in that state: this tracker follows every call and knows
 /// where each shown row ends.
 struct FlatRowTracker {
     /// Each shown row: an old flat index (≥ 0), or the n-th inserted row

@@ -73,7 +73,7 @@ extension RowByRowListTarget {
 /// Sections become header rows (group rows) when `showsSectionHeaders` is
 /// true. Answer the list's own data source questions with
 /// ``numberOfShownRows`` and ``location(ofShownRow:)``: they follow the
-/// list through each step of a batch, where ``layout`` is already the
+/// list through each call of a batch, where ``layout`` is already the
 /// final state.
 @MainActor
 public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsumer {
@@ -94,10 +94,10 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
         self.layout = FlatListLayout(rowCounts: [], showsSectionHeaders: showsSectionHeaders)
     }
 
-    /// Applies a batch one step at a time. The data source switches to the
-    /// new state first; while the steps run, ``numberOfShownRows`` and
+    /// Applies a batch one call at a time. The data source switches to the
+    /// new state first; while the calls run, ``numberOfShownRows`` and
     /// ``location(ofShownRow:)`` answer for the rows as the target shows
-    /// them after each step.
+    /// them after each call.
     ///
     /// - Complexity: O(n·c) for n rows and c calls (runs of removes or
     ///   inserts, and moves).
@@ -126,12 +126,12 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
     public var refreshesChangedRowsAfterBatch: Bool { true }
 
     /// The number of rows the target shows: during a batch, after the
-    /// steps applied so far.
+    /// calls applied so far.
     public var numberOfShownRows: Int { inFlight?.count ?? layout.count }
 
     /// What the target shows at a flat row, in the data source's (new)
     /// state: a section's header (`item` nil) or a row. During a batch the
-    /// row is named as the target has it after the steps applied so far.
+    /// row is named as the target has it after the calls applied so far.
     ///
     /// - Returns: The section and the row, or nil when out of bounds or
     ///   about to be removed.
