@@ -23,8 +23,10 @@ public final class PhotosTableController {
     /// A table of the store's photos by album.
     public init(store: PhotoStore) {
         let controller = FetchedResultsController<Photo>(database: store.database, request: PhotoStore.byAlbum)
+        // With no view registered for "Cell", the adapter makes cell views
+        // with a text field (reused by identifier): show the name in it.
         dataSource = FetchedResultsDataSource(controller: controller) { view, photo in
-            (view as? NSTableCellView)?.objectValue = photo.name
+            (view as? NSTableCellView)?.textField?.stringValue = photo.name
         }
         tableView.addTableColumn(NSTableColumn(identifier: NSUserInterfaceItemIdentifier("name")))
         adapter = NSTableViewAdapter(tableView: tableView, dataSource: dataSource)

@@ -19,12 +19,13 @@ public final class PhotoLibraryModel {
         photos = ObservableFetchedResults(database: store.database, request: PhotoStore.byAlbum)
     }
 
-    /// Deletes the photos at `offsets` of a section (a `List`'s
-    /// `onDelete`); the list changes when the commit comes back.
+    /// Deletes photos the list showed (a `List`'s `onDelete` maps its
+    /// offsets to the rows it rendered, so a change that arrived since
+    /// cannot make it delete other photos); the list changes when the
+    /// commit comes back.
     ///
     /// - Throws: What the store throws.
-    public func deletePhotos(at offsets: IndexSet, inSection section: Int) throws {
-        let objects = try photos.sections[section].objects
-        for offset in offsets { try store.delete(objects[offset]) }
+    public func delete(_ photos: [Photo]) throws {
+        for photo in photos { try store.delete(photo) }
     }
 }

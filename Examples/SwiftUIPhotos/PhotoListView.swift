@@ -20,11 +20,13 @@ public struct PhotoListView: View {
 
     public var body: some View {
         List(model.photos.sections) { section in
+            let photos = (try? section.objects) ?? []
             Section(section.title ?? "") {
-                ForEach((try? section.objects) ?? [], id: \.id) { photo in
+                ForEach(photos, id: \.id) { photo in
                     Text(photo.name)
                 }
-                .onDelete { offsets in try? model.deletePhotos(at: offsets, inSection: section.index) }
+                // The offsets name the rows this render showed: delete those.
+                .onDelete { offsets in try? model.delete(offsets.map { photos[$0] }) }
             }
         }
         .task { try? await model.photos.performFetch() }

@@ -68,7 +68,7 @@ import Testing
             let shown = (0..<table.numberOfRows).map { row -> String in
                 let view = table.view(atColumn: 0, row: row, makeIfNecessary: false)
                 if table.isShownAsGroupRow(row) { return "# \((view as? NSTextField)?.stringValue ?? "")" }
-                return (view as? NSTableCellView)?.objectValue as? String ?? "?"
+                return (view as? NSTableCellView)?.textField?.stringValue ?? "?"
             }
             #expect(shown == ["# Lisbon", "Sunset", "Tram", "# Porto", "Bridge"])
             try store.add(Photo(name: "Azulejo", album: "Lisbon", rating: 6))
@@ -82,23 +82,26 @@ import Testing
             let model = PhotoLibraryModel(store: store)
             try await model.photos.performFetch()
             #expect(model.photos.sections.map(\.title) == ["Lisbon", "Porto"])
-            try model.deletePhotos(at: IndexSet([0, 1]), inSection: 0)
+            try model.delete(model.photos.sections[0].objects)
             #expect(try await Self.eventually { model.photos.sections.map(\.title) == ["Porto"] })
             model.photos.stop()
         }
     }
 
     /// The SwiftUI view builds from the model (the stand-ins render
-    /// nothing), and `@LiveFetchRequest` starts its model on first read.
+    /// nothing), and `@LiveFetchRequest` starts its model when SwiftUI
+    /// updates it before the first `body`.
     @Test func theSwiftUIViewReadsTheModelAndTheWrapperStartsIt() async throws {
         try await Self.withStore { store, _ in
             let model = PhotoLibraryModel(store: store)
             try await model.photos.performFetch()
             _ = PhotoListView(model: model).body
-            let request = LiveFetchRequest<Photo>(database: store.database, request: PhotoStore.byAlbum)
+            var request = LiveFetchRequest<Photo>(database: store.database, request: PhotoStore.byAlbum)
+            request.update()
             let results = request.wrappedValue
             #expect(try await Self.eventually { results.snapshot.count == 3 })
-            #expect(request.wrappedValue === results, "the same model for the view's lifetime")
+            request.update()
+            #expect(request.wrappedValue === results, "the same model for the view's identity")
             results.stop()
             model.photos.stop()
         }

@@ -32,6 +32,52 @@ import Testing
         withExtendedLifetime(adapter) {}
     }
 
+    /// `NSTableViewAdapter` removed and inserted one row per call: a
+    /// deleted 50,000-row section was 50,000 animated calls. A run of rows
+    /// is now one call; the changed row is reloaded after `endUpdates()`.
+    @Test(arguments: [true, false])
+    func nsTableViewRemovesAndInsertsARunOfRowsInOneCall(headers: Bool) throws {
+        let table = CountingTableView()
+        let old = [ListSection(name: .text("A"), items: (0..<50).map { Entry(id: $0, version: 0) }),
+                   ListSection(name: .text("B"), items: [Entry(id: 100, version: 0)])]
+        let dataSource = try ArrayDataSource<Entry, Int, NSView>(sections: old, id: \.id) { view, entry in
+            (view as? NSTableCellView)?.objectValue = entry.description
+        }
+        let adapter = NSTableViewAdapter(tableView: table, dataSource: dataSource, showsSectionHeaders: headers)
+        // Section A goes, section C (40 rows) comes after B, whose row changes.
+        try dataSource.setSections([ListSection(name: .text("B"), items: [Entry(id: 100, version: 1)]),
+                                    ListSection(name: .text("C"), items: (200..<240).map { Entry(id: $0, version: 0) })])
+        #expect(table.exceptions.isEmpty)
+        #expect(table.removeCalls == 1)
+        #expect(table.insertCalls == 1)
+        #expect(table.reloadsInsideUpdates == 0)
+        let changed = IndexSet(integer: headers ? 1 : 0)
+        #expect(table.reloadedRows == [changed])
+        #expect(table.notedHeightChanges == [changed])
+        #expect(table.shownText == (headers ? ["# B"] : []) + ["100v1"] + (headers ? ["# C"] : []) + (200..<240).map(String.init))
+        withExtendedLifetime(adapter) {}
+    }
+
+    /// With no view registered, the adapter's rows were blank
+    /// `NSTableCellView`s without an identifier (never reused): now a cell
+    /// view with a text field, reused by identifier.
+    @Test func nsTableViewRowsShowTextWithoutARegisteredView() throws {
+        let table = NSTableView()
+        let dataSource = try ArrayDataSource<Entry, Int, NSView>(
+            sections: Self.entries([(1, 0), (2, 0)]), id: \.id) { view, entry in
+            (view as? NSTableCellView)?.textField?.stringValue = entry.description
+        }
+        let adapter = NSTableViewAdapter(tableView: table, dataSource: dataSource, showsSectionHeaders: false)
+        let views = (0..<table.numberOfRows).map { table.view(atColumn: 0, row: $0, makeIfNecessary: false) as? NSTableCellView }
+        #expect(views.map { $0?.textField?.stringValue } == ["1", "2"])
+        #expect(views.map { $0?.identifier?.rawValue } == ["Cell", "Cell"])
+        let first = views[0]
+        try dataSource.setSections(Self.entries([(2, 0)]))
+        try dataSource.setSections(Self.entries([(2, 0), (3, 0)]))
+        #expect(table.view(atColumn: 0, row: 1, makeIfNecessary: false) === first, "reused by its identifier")
+        withExtendedLifetime(adapter) {}
+    }
+
     /// A moved row whose content changed was reconfigured after the batch,
     /// even when its cell identifier changed: UIKit reconfigures only a
     /// cell of the same type.
@@ -52,9 +98,9 @@ import Testing
         withExtendedLifetime(adapter) {}
     }
 
-    /// UIKit may keep the updates block of `performBatchUpdates` and call
-    /// it later; the block used to be wrapped in `withoutActuallyEscaping`
-    /// (a crash when kept), and calling it again must not bring back an
+    /// A consumer may keep the `updateData` block and call it again later
+    /// (UIKit does not: its updates block is `NS_NOESCAPE`, run once, but a
+    /// custom consumer could): calling it again must not bring back an
     /// older state.
     @Test func anUpdatesBlockCalledAgainLaterChangesNothing() throws {
         let consumer = KeepingConsumer()
@@ -112,7 +158,7 @@ import Testing
     }
 }
 
-/// A consumer that keeps every updates block, as UIKit may.
+/// A consumer that keeps every updates block.
 @MainActor
 final class KeepingConsumer: ListConsumer {
     var kept: [() -> Void] = []

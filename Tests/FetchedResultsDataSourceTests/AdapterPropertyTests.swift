@@ -7,18 +7,33 @@ import Testing
 @testable import FetchedResultsDataSource
 
 /// Random change sets driven through each platform adapter into its
-/// strict stand-in: after every batch the view shows the data source's
-/// state cell by cell, with the cell kind each item asks for, and the
-/// stand-in raised nothing.
+/// stand-in: after every batch the view shows the data source's state cell
+/// by cell, with the cell kind each item asks for, and the stand-in raised
+/// nothing.
 ///
-/// The cell kind follows the item's version, so a row whose content
-/// changes also changes its cell type: a reconfigure would be an
-/// exception there.
+/// The stand-ins model a reload inside a batch as UIKit documents it (a
+/// delete plus an insert), so an adapter that reloads changed rows inside
+/// a batch that moves rows shows wrong rows here. The cell kind follows
+/// the item's version (0 and 1 one kind, 2 and 3 the other…), so half the
+/// content changes keep their kind (reconfigured: the cell stays) and
+/// half change it (reloaded: a reconfigure would raise).
 @MainActor
 @Suite struct AdapterPropertyTests {
     static let rounds = PropertyTestScale.cases(300)
 
-    static func kind(_ entry: Entry) -> String { entry.version % 2 == 0 ? "Even" : "Odd" }
+    static func kind(_ entry: Entry) -> String { entry.version % 4 < 2 ? "Even" : "Odd" }
+
+    /// The reconfigure-vs-reload choice of one round: no reload inside a
+    /// batch; after it, every reloaded row changed its kind of cell, and
+    /// every reconfigured one kept it (the stand-in raises otherwise).
+    static func expectRefreshChoice(_ refresh: RefreshLog, before: [[Entry]], after: [[Entry]], round: Int) {
+        #expect(refresh.reloadedInBatch.isEmpty, "round \(round): reloads inside a batch")
+        let kinds = Dictionary(before.joined().map { ($0.id, kind($0)) }, uniquingKeysWith: { first, _ in first })
+        for path in refresh.reloaded {
+            let entry = after[path.section][path.item]
+            #expect(kinds[entry.id] != kind(entry), "round \(round): \(entry) reloaded though its kind of cell stayed")
+        }
+    }
 
     /// The state after one random step: a change set applied as it is
     /// (every shape the rules allow), or a new state diffed by the data
@@ -41,14 +56,17 @@ import Testing
     func tableViewShowsEveryStateCellByCell(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let table = UITableView(frame: .zero, style: .plain)
+        let table = RecordingTableView(frame: .zero, style: .plain)
         table.register(UITableViewCell.self, forCellReuseIdentifier: "Even")
         table.register(UITableViewCell.self, forCellReuseIdentifier: "Odd")
         let dataSource = try ArrayDataSource<Entry, Int, UITableViewCell>(
             sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
             cellIdentifier: Self.kind) { cell, entry in cell.textLabel?.text = entry.description }
         let adapter = TableViewAdapter(tableView: table, dataSource: dataSource)
+        adapter.showsSectionIndex = true
         for round in 0..<Self.rounds {
+            let before = dataSource.snapshot.map(\.items)
+            table.recorder.log = RefreshLog()
             try Self.step(dataSource, using: &rng, nextID: &nextID)
             if Bool.random(using: &rng) { table.finishAnimations() }
             let expected = dataSource.snapshot.map { $0.items.map(\.description) }
@@ -57,6 +75,8 @@ import Testing
             #expect(shown.map { $0.map { $0.textLabel?.text ?? "" } } == expected, "round \(round)")
             #expect(shown.map { $0.map(\.reuseIdentifier) } == dataSource.snapshot.map { $0.items.map(Self.kind) })
             #expect(table.displayedHeaderTitles == dataSource.snapshot.map(\.title))
+            #expect(table.displayedSectionIndexTitles == dataSource.sectionIndexTitles, "round \(round)")
+            Self.expectRefreshChoice(table.recorder.log, before: before, after: dataSource.snapshot.map(\.items), round: round)
             if !table.exceptions.isEmpty { break }
         }
         withExtendedLifetime(adapter) {}
@@ -66,20 +86,30 @@ import Testing
     func collectionViewShowsEveryStateCellByCell(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        let layout = UICollectionViewFlowLayout()
+        layout.headerReferenceSize = CGSize(width: 320, height: 44)
+        let collection = RecordingCollectionView(frame: .zero, collectionViewLayout: layout)
         collection.register(LabelCell.self, forCellWithReuseIdentifier: "Even")
         collection.register(LabelCell.self, forCellWithReuseIdentifier: "Odd")
+        collection.register(TitleHeader.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
+                            withReuseIdentifier: "Title")
         let dataSource = try ArrayDataSource<Entry, Int, UICollectionViewCell>(
             sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
             cellIdentifier: Self.kind) { cell, entry in (cell as? LabelCell)?.text = entry.description }
-        let adapter = CollectionViewAdapter(collectionView: collection, dataSource: dataSource)
+        let adapter = CollectionViewAdapter(collectionView: collection, dataSource: dataSource, sectionHeaders: .init(
+            reuseIdentifier: "Title") { view, title in (view as? TitleHeader)?.title = title })
+        #expect(collection.displayedIndexTitles == nil, "the index bar is opt-in")
         for round in 0..<Self.rounds {
+            let before = dataSource.snapshot.map(\.items)
+            collection.recorder.log = RefreshLog()
             try Self.step(dataSource, using: &rng, nextID: &nextID)
             if Bool.random(using: &rng) { collection.finishAnimations() }
             let shown = collection.displayedCells
             #expect(collection.exceptions.isEmpty, "round \(round): \(collection.exceptions.first?.reason ?? "")")
-            #expect(shown.map { $0.map { ($0 as? LabelCell)?.text ?? "" } } == dataSource.snapshot.map { $0.items.map(\.description) })
+            #expect(shown.map { $0.map { ($0 as? LabelCell)?.text ?? "" } } == dataSource.snapshot.map { $0.items.map(\.description) }, "round \(round)")
             #expect(shown.map { $0.map(\.reuseIdentifier) } == dataSource.snapshot.map { $0.items.map(Self.kind) })
+            Self.expectRefreshChoice(collection.recorder.log, before: before, after: dataSource.snapshot.map(\.items), round: round)
+            #expect(collection.displayedSectionHeaders.map { ($0 as? TitleHeader)?.title } == dataSource.snapshot.map(\.title), "round \(round)")
             if !collection.exceptions.isEmpty { break }
         }
         withExtendedLifetime(adapter) {}
@@ -89,7 +119,7 @@ import Testing
     func nsTableViewShowsEveryStateRowByRow(seed: UInt64, headers: Bool) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let table = NSTableView()
+        let table = CountingTableView()
         let dataSource = try ArrayDataSource<Entry, Int, NSView>(
             sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
             cellIdentifier: Self.kind) { view, entry in (view as? NSTableCellView)?.objectValue = entry.description }
@@ -101,10 +131,115 @@ import Testing
             }
             #expect(table.exceptions.isEmpty, "round \(round): \(table.exceptions.first?.reason ?? "")")
             #expect(table.shownText == expected, "round \(round)")
+            // Changed rows are reloaded after endUpdates(), their heights noted.
+            #expect(table.reloadsInsideUpdates == 0, "round \(round)")
+            #expect(table.notedHeightChanges == table.reloadedRows, "round \(round)")
             if !table.exceptions.isEmpty { break }
         }
         withExtendedLifetime(adapter) {}
     }
+}
+
+/// An `NSTableView` stand-in that counts its calls.
+final class CountingTableView: NSTableView {
+    private var depth = 0
+    private(set) var removeCalls = 0
+    private(set) var insertCalls = 0
+    private(set) var reloadsInsideUpdates = 0
+    private(set) var reloadedRows: [IndexSet] = []
+
+    override func beginUpdates() { depth += 1; super.beginUpdates() }
+    override func endUpdates() { depth -= 1; super.endUpdates() }
+
+    override func removeRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
+        removeCalls += 1
+        super.removeRows(at: indexes, withAnimation: animationOptions)
+    }
+
+    override func insertRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
+        insertCalls += 1
+        super.insertRows(at: indexes, withAnimation: animationOptions)
+    }
+
+    override func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
+        if depth > 0 { reloadsInsideUpdates += 1 }
+        reloadedRows.append(rowIndexes)
+        super.reloadData(forRowIndexes: rowIndexes, columnIndexes: columnIndexes)
+    }
+}
+
+/// The row refreshes a list view was asked for in one round.
+struct RefreshLog {
+    /// Rows reloaded inside a batch (old index paths).
+    var reloadedInBatch: [IndexPath] = []
+    /// Rows reloaded outside a batch.
+    var reloaded: [IndexPath] = []
+    /// Rows reconfigured outside a batch.
+    var reconfigured: [IndexPath] = []
+}
+
+/// Logs the refreshes of a list view, knowing whether a batch is running.
+@MainActor
+final class RefreshRecorder {
+    var log = RefreshLog()
+    private var inBatch = false
+
+    func batch(_ body: () -> Void) {
+        inBatch = true
+        defer { inBatch = false }
+        body()
+    }
+
+    func reload(_ paths: [IndexPath]) {
+        if inBatch { log.reloadedInBatch += paths } else { log.reloaded += paths }
+    }
+
+    func reconfigure(_ paths: [IndexPath]) {
+        if !inBatch { log.reconfigured += paths }
+    }
+}
+
+/// A table view stand-in that logs the row refreshes it is asked for.
+final class RecordingTableView: UITableView {
+    let recorder = RefreshRecorder()
+
+    override func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        recorder.batch { super.performBatchUpdates(updates, completion: completion) }
+    }
+
+    override func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {
+        recorder.reload(indexPaths)
+        super.reloadRows(at: indexPaths, with: animation)
+    }
+
+    override func reconfigureRows(at indexPaths: [IndexPath]) {
+        recorder.reconfigure(indexPaths)
+        super.reconfigureRows(at: indexPaths)
+    }
+}
+
+/// A collection view stand-in that logs the item refreshes it is asked for.
+final class RecordingCollectionView: UICollectionView {
+    let recorder = RefreshRecorder()
+
+    override func reconfigureItems(at indexPaths: [IndexPath]) {
+        recorder.reconfigure(indexPaths)
+        super.reconfigureItems(at: indexPaths)
+    }
+
+    override func reloadItems(at indexPaths: [IndexPath]) {
+        recorder.reload(indexPaths)
+        super.reloadItems(at: indexPaths)
+    }
+
+    override func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        recorder.batch { super.performBatchUpdates(updates, completion: completion) }
+    }
+}
+
+/// A collection view section header that shows a title.
+final class TitleHeader: UICollectionReusableView {
+    var title: String?
 }
 
 /// A collection view cell that shows a string.

@@ -95,6 +95,21 @@ import Testing
         #expect(consumer.copy == dataSource.snapshot)
     }
 
+    /// A section inserted or deleted counts by its rows: `NSTableView`
+    /// inserts or removes every one of them.
+    @Test func aSectionChangeCountsByItsRowsForTheReloadThreshold() throws {
+        let (dataSource, consumer) = try makeDataSource([])
+        dataSource.reloadThreshold = 5
+        let small = ListSection(name: .text("A"), items: (0..<2).map { Entry(id: $0, version: 0) })
+        try dataSource.setSections([small])
+        #expect(consumer.batches == 1, "one section of two rows: 3 changes")
+        let large = ListSection(name: .text("B"), items: (10..<18).map { Entry(id: $0, version: 0) })
+        try dataSource.setSections([small, large])
+        #expect(consumer.batches == 1, "one section of eight rows: 9 changes")
+        #expect(consumer.reloads == 2)
+        #expect(consumer.copy == dataSource.snapshot)
+    }
+
     @Test func movedRowsWithNewContentAreReconfiguredAfterTheBatch() throws {
         let (dataSource, consumer) = try makeDataSource([])
         try dataSource.setItems([Entry(id: 1, version: 0), Entry(id: 2, version: 0), Entry(id: 3, version: 0)])

@@ -1,18 +1,29 @@
 import Foundation
 
-/// A stand-in for AppKit's view-based `NSTableView`, stricter than the
-/// real one. As AppKit documents, each `insertRows`, `removeRows`,
-/// `moveRow` and `reloadData(forRowIndexes:columnIndexes:)` call applies at
-/// once, in the coordinates the previous calls left, and the number of
-/// rows changes with it. The stand-in also asks its delegate for the views
-/// of inserted and reloaded rows at once (AppKit may ask at any time once
-/// a row exists), so a delegate must answer for the rows as they stand
-/// after every call, not only after `endUpdates()`.
+/// A stand-in for AppKit's view-based `NSTableView`. Each rule, with the
+/// documentation it follows:
 ///
-/// Recorded in ``exceptions``: an index out of bounds
-/// (`NSRangeException`), and a data source whose `numberOfRows(in:)`
-/// disagrees with the table once the outermost `endUpdates()` (or a call
-/// outside updates) is done (`NSInternalInconsistencyException`).
+/// - Each `insertRows`, `removeRows`, `moveRow` and
+///   `reloadData(forRowIndexes:columnIndexes:)` call applies at once, in
+///   the coordinates the previous calls left ("Calling this method
+///   multiple times within the same beginUpdates() and endUpdates() block
+///   is allowed, and changes are processed incrementally"); removed rows
+///   are named "with respect to the current state displayed in the table
+///   view", inserted ones by "the final positions of the new rows"; the
+///   number of rows changes with each call ("automatically increased [or
+///   decreased] by the count of indexes"). An index out of bounds is
+///   recorded in ``exceptions`` as an `NSRangeException`.
+/// - The views of inserted and reloaded rows are asked of the delegate at
+///   once (AppKit may ask at any time once a row exists), so a delegate
+///   must answer for the rows as they stand after every call.
+/// - A reload does not re-query row heights ("it is your responsibility
+///   to invoke noteHeightOfRows(withIndexesChanged:)"): the stand-in
+///   records those calls in ``notedHeightChanges``.
+///
+/// AppKit documents no check of the data source's `numberOfRows(in:)`
+/// against the table's own count, so the stand-in makes none: the table
+/// keeps its count until `reloadData()`, and tests compare what it shows
+/// with the data source.
 ///
 /// https://developer.apple.com/documentation/appkit/nstableview
 @MainActor
@@ -53,6 +64,9 @@ open class NSTableView: NSControl {
     private var reusable: [NSUserInterfaceItemIdentifier: [NSView]] = [:]
     /// The exceptions raised so far, oldest first (stand-in only).
     public private(set) var exceptions: [StandInException] = []
+    /// The index sets passed to `noteHeightOfRows(withIndexesChanged:)`,
+    /// oldest first (stand-in only).
+    public private(set) var notedHeightChanges: [IndexSet] = []
 
     /// https://developer.apple.com/documentation/appkit/nstableview/addtablecolumn(_:)
     open func addTableColumn(_ tableColumn: NSTableColumn) {
@@ -120,11 +134,15 @@ open class NSTableView: NSControl {
 
     /// https://developer.apple.com/documentation/appkit/nstableview/endupdates()
     open func endUpdates() {
-        guard depth > 0 else {
-            return raise(.internalInconsistency, "endUpdates() without beginUpdates()")
-        }
-        depth -= 1
-        if depth == 0 { checkRowCount(after: "endUpdates()") }
+        depth = max(depth - 1, 0)
+    }
+
+    /// Records the rows whose height may have changed (the stand-in has no
+    /// heights to measure).
+    ///
+    /// https://developer.apple.com/documentation/appkit/nstableview/noteheightofrows(withindexeschanged:)
+    open func noteHeightOfRows(withIndexesChanged indexSet: IndexSet) {
+        notedHeightChanges.append(indexSet)
     }
 
     /// Inserts rows at their final indexes (in ascending order, each in
@@ -132,7 +150,7 @@ open class NSTableView: NSControl {
     ///
     /// https://developer.apple.com/documentation/appkit/nstableview/insertrows(at:withanimation:)
     open func insertRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
-        apply("insertRows(at:withAnimation:)") { () throws(StandInException) in
+        apply { () throws(StandInException) in
             for index in indexes {
                 guard index <= rows.count else {
                     throw StandInException(.range, "insertRows: row \(index) beyond the \(rows.count) rows of the table")
@@ -147,7 +165,7 @@ open class NSTableView: NSControl {
     ///
     /// https://developer.apple.com/documentation/appkit/nstableview/removerows(at:withanimation:)
     open func removeRows(at indexes: IndexSet, withAnimation animationOptions: NSTableView.AnimationOptions = []) {
-        apply("removeRows(at:withAnimation:)") { () throws(StandInException) in
+        apply { () throws(StandInException) in
             if let last = indexes.last, last >= rows.count {
                 throw StandInException(.range, "removeRows: row \(last) beyond the \(rows.count) rows of the table")
             }
@@ -159,7 +177,7 @@ open class NSTableView: NSControl {
     ///
     /// https://developer.apple.com/documentation/appkit/nstableview/moverow(at:to:)
     open func moveRow(at oldIndex: Int, to newIndex: Int) {
-        apply("moveRow(at:to:)") { () throws(StandInException) in
+        apply { () throws(StandInException) in
             guard rows.indices.contains(oldIndex), rows.indices.contains(newIndex) else {
                 throw StandInException(.range, "moveRow: row \(oldIndex) to \(newIndex) beyond the \(rows.count) rows of the table")
             }
@@ -171,7 +189,7 @@ open class NSTableView: NSControl {
     ///
     /// https://developer.apple.com/documentation/appkit/nstableview/reloaddata(forrowindexes:columnindexes:)
     open func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) {
-        apply("reloadData(forRowIndexes:columnIndexes:)") { () throws(StandInException) in
+        apply { () throws(StandInException) in
             if let last = rowIndexes.last, last >= rows.count {
                 throw StandInException(.range, "reloadData(forRowIndexes:): row \(last) beyond the \(rows.count) rows of the table")
             }
@@ -182,21 +200,13 @@ open class NSTableView: NSControl {
         }
     }
 
-    /// Runs one call; outside updates, checks the data source after it.
-    private func apply(_ call: String, _ body: () throws(StandInException) -> Void) {
+    /// Runs one call, recording the exception it raises.
+    private func apply(_ body: () throws(StandInException) -> Void) {
         loadIfNeeded()
         do {
             try body()
         } catch {
-            return raise(error.name, error.reason)
-        }
-        if depth == 0 { checkRowCount(after: call) }
-    }
-
-    private func checkRowCount(after call: String) {
-        let count = dataSource?.numberOfRows(in: self) ?? 0
-        if count != rows.count {
-            raise(.internalInconsistency, "after \(call) the table has \(rows.count) rows, but its data source says \(count)")
+            raise(error.name, error.reason)
         }
     }
 

@@ -31,6 +31,21 @@ open class NSView: NSResponder {
     open private(set) var subviews: [NSView] = []
     /// https://developer.apple.com/documentation/appkit/nsuserinterfaceitemidentification/identifier
     open var identifier: NSUserInterfaceItemIdentifier?
+    /// https://developer.apple.com/documentation/appkit/nsview/autoresizingmask-swift.property
+    open var autoresizingMask: NSView.AutoresizingMask = []
+
+    /// How the view resizes with its superview (the stand-in lays out
+    /// nothing: only the options Plume uses).
+    ///
+    /// https://developer.apple.com/documentation/appkit/nsview/autoresizingmask-swift.struct
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public var rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// https://developer.apple.com/documentation/appkit/nsview/autoresizingmask-swift.struct/width
+        public static let width = AutoresizingMask(rawValue: 2)
+        /// https://developer.apple.com/documentation/appkit/nsview/autoresizingmask-swift.struct/height
+        public static let height = AutoresizingMask(rawValue: 16)
+    }
 
     /// https://developer.apple.com/documentation/appkit/nsview/init(frame:)
     public init(frame frameRect: NSRect) {

@@ -21,8 +21,9 @@ enum RowAfterBatch<Cell> {
     /// The row kept its cell (it stayed, or it moved: UIKit does not
     /// refresh a moved cell).
     case kept(Cell)
-    /// A new cell, asked from the data source at the row's new index path
-    /// (an inserted or a reloaded row, or a row of an inserted section).
+    /// A new cell, asked from the data source at the slot's new index path
+    /// (an inserted row, a row of an inserted section, or the new cell of
+    /// a reloaded row).
     case fresh
     /// The row keeps its cell, which the data source configures again.
     case reconfigured(Cell)
@@ -31,6 +32,23 @@ enum RowAfterBatch<Cell> {
 extension BatchUpdate {
     /// Checks the batch the way UIKit does when it ends, and says what each
     /// row of the new state shows.
+    ///
+    /// A reload inside a batch is a delete plus an insert, as UIKit
+    /// documents it: "When this method is called in an animation block
+    /// defined by the beginUpdates and endUpdates methods, it behaves
+    /// similarly to deleteRowsAtIndexPaths:withRowAnimation:. The indexes
+    /// that UITableView passes to the method are specified in the state of
+    /// the table view prior to any updates" and "Reloading a row causes
+    /// the table view to ask its data source for a new cell for that row"
+    /// (`reloadRows(at:with:)`). Where that new cell goes is not
+    /// documented once rows also move; the stand-in puts it where the row
+    /// would be if no row moved (its old index, less the rows deleted
+    /// above it, among the slots no insert names), which is where UIKit
+    /// puts it in a batch without moves. With moves that slot can hold
+    /// another row's data while a surviving cell lands where the reloaded
+    /// row belongs (old `[A, B, C]`, new `[C, A, B′]`, B reloaded, C moved
+    /// to the top: `[C, A, A]`): an adapter must refresh changed rows
+    /// after the batch, never inside one that moves rows.
     ///
     /// - Parameters:
     ///   - old: The cells shown before the batch, by section.
@@ -62,23 +80,45 @@ extension BatchUpdate {
         for (oldIndex, newIndex) in sections.newOfOld.sorted(by: { $0.key < $1.key }) {
             let count = newRowCount(newIndex)
             try check.counts(oldSection: oldIndex, newSection: newIndex, newCount: count)
+            // Deleted, reloaded and moved rows leave the survivors.
             var survivors = old[oldIndex].indices.lazy.compactMap { index -> RowAfterBatch<Cell>? in
                 let path = IndexPath(standInRow: index, section: oldIndex)
                 switch check.oldOperation[path] {
                 case nil: return .kept(old[oldIndex][index])
-                case "reload": return .fresh
                 case "reconfigure": return .reconfigured(old[oldIndex][index])
                 default: return nil
                 }
             }.makeIterator()
+            let reloaded = self.reloadSlots(oldSection: oldIndex, newSection: newIndex, newCount: count)
             result[newIndex] = (0..<count).map { index in
                 let path = IndexPath(standInRow: index, section: newIndex)
                 if let from = movedFrom[path] { return .kept(old[from.sectionIndex][from.rowIndex]) }
-                if check.newOperation[path] != nil { return .fresh }
-                return survivors.next()!  // the counts add up, checked above
+                if check.newOperation[path] != nil || reloaded.contains(index) { return .fresh }
+                // The counts add up (checked above): the free slots are the
+                // survivors plus the reloads; a reload whose slot another
+                // row took gets a free one left.
+                return survivors.next() ?? .fresh
             }
         }
         return result
+    }
+
+    /// The new rows of a surviving section where its reloaded rows get
+    /// their new cells: each row's old index less the rows deleted above
+    /// it, counted among the slots that no insert names (moves ignored:
+    /// see ``resolve(old:newSectionCount:newRowCount:row:)``).
+    private func reloadSlots(oldSection: Int, newSection: Int, newCount: Int) -> Set<Int> {
+        let reloads = reloadedRows.filter { $0.sectionIndex == oldSection }.map(\.rowIndex)
+        guard !reloads.isEmpty else { return [] }
+        let deleted = deletedRows.filter { $0.sectionIndex == oldSection }.map(\.rowIndex)
+        let inserted = Set(insertedRows.filter { $0.sectionIndex == newSection }.map(\.rowIndex))
+        let free = (0..<newCount).filter { !inserted.contains($0) }
+        var slots: Set<Int> = []
+        for row in reloads {
+            let rank = row - deleted.count(where: { $0 < row })
+            if free.indices.contains(rank) { slots.insert(free[rank]) }
+        }
+        return slots
     }
 
     /// Where the surviving old sections go: the slots that inserted
@@ -156,7 +196,16 @@ private struct RowCheck {
         guard (0..<old[section]).contains(index) else {
             throw StandInException(.internalInconsistency, "attempt to \(operation) \(row) \(index) from section \(section) which only contains \(old[section]) \(row)s before the update")
         }
-        guard !sections.deleted.contains(section) else {
+        // UIKit documents nothing about a row deleted (or reloaded, which
+        // "behaves similarly" to a delete) inside a section the same batch
+        // deletes: the stand-in lets the section delete take it, as it
+        // takes the section's other rows. Plume's change sets never name
+        // one (rule 4 of the list-update rules, checked where they are
+        // made). A move out of, or a reconfigure inside, a deleted section
+        // is not documented either; the stand-in raises for it, a rule
+        // stricter than the documentation that only Plume's own change
+        // sets could meet, and they never do.
+        guard !sections.deleted.contains(section) || operation == "delete" || operation == "reload" else {
             throw StandInException(.internalInconsistency, "attempt to \(operation) \(row) \(index) from section \(section), which is deleted in the same update")
         }
         if let other = oldOperation[path] {

@@ -10,12 +10,16 @@ protocol ReusableCell: AnyObject {
 }
 
 /// What a UIKit list asks its data source, as closures the list sets up.
+/// `Header` is what a section's header shows: a title for a table view, a
+/// supplementary view for a collection view.
 @MainActor
-struct ListQuestions<Cell> {
+struct ListQuestions<Cell, Header> {
     var numberOfSections: () -> Int
     var numberOfRows: (Int) -> Int
     var cell: (IndexPath) -> Cell?
-    var title: (Int) -> String?
+    var title: (Int) -> Header?
+    /// The titles of the section index; nil for none.
+    var indexTitles: () -> [String]? = { nil }
 }
 
 /// The part `UITableView` and `UICollectionView` share: the cells shown,
@@ -25,28 +29,28 @@ struct ListQuestions<Cell> {
 /// Every row is shown (no scrolling): each inserted or reloaded row asks
 /// its data source for a cell at once, at its index path after the batch.
 @MainActor
-final class BatchedList<Cell: ReusableCell> {
+final class BatchedList<Cell: ReusableCell, Header> {
     /// The cells shown, by section.
     private(set) var cells: [[Cell]] = []
-    /// The section titles shown.
-    private(set) var titles: [String?] = []
+    /// The section headers shown (titles, or supplementary views).
+    private(set) var titles: [Header?] = []
+    /// The section index shown: asked by `reloadData()` and
+    /// `reloadSectionIndexTitles()` only.
+    private(set) var indexTitles: [String]?
     private(set) var isLoaded = false
     private(set) var exceptions: [StandInException] = []
-    var questions: ListQuestions<Cell>
+    var questions: ListQuestions<Cell, Header>
     /// UIKit's word for a row in its messages.
     let row: String
 
     private var depth = 0
     private var pending = BatchUpdate()
-    /// The updates blocks of the batches whose animations still run:
-    /// UIKit may keep them that long (they escape).
-    private(set) var retainedUpdateBlocks: [() -> Void] = []
     private var completions: [(Bool) -> Void] = []
     private var reusable: [String: [Cell]] = [:]
     /// The cell being reconfigured: the data source must dequeue it again.
     private var reconfiguring: (path: IndexPath, cell: Cell)?
 
-    init(row: String, questions: ListQuestions<Cell>) {
+    init(row: String, questions: ListQuestions<Cell, Header>) {
         self.row = row
         self.questions = questions
     }
@@ -59,12 +63,31 @@ final class BatchedList<Cell: ReusableCell> {
         isLoaded = true
         let sectionCount = questions.numberOfSections()
         titles = (0..<sectionCount).map(questions.title)
+        indexTitles = questions.indexTitles()
         cells = []
         for section in 0..<sectionCount {
             cells.append((0..<questions.numberOfRows(section)).compactMap { row in
                 questions.cell(IndexPath(standInRow: row, section: section))
             })
         }
+    }
+
+    /// The section headers shown, loading the list first if needed.
+    var loadedTitles: [Header?] {
+        loadIfNeeded()
+        return titles
+    }
+
+    /// The section index shown, loading the list first if needed.
+    var loadedIndexTitles: [String]? {
+        loadIfNeeded()
+        return indexTitles
+    }
+
+    /// Asks the data source for the section index again.
+    func reloadIndexTitles() {
+        loadIfNeeded()
+        indexTitles = questions.indexTitles()
     }
 
     /// Forgets what was loaded: a new data source is asked again when the
@@ -96,13 +119,13 @@ final class BatchedList<Cell: ReusableCell> {
 
     // MARK: Batches
 
+    /// Runs the updates block once, before returning, and keeps nothing
+    /// of it: UIKit's header declares it `NS_NOESCAPE`. The completion
+    /// handler runs when the animations end (``finishAnimations()``).
     func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
         loadIfNeeded()
         depth += 1
-        if let updates {
-            retainedUpdateBlocks.append(updates)
-            updates()
-        }
+        updates?()
         if let completion { completions.append(completion) }
         guard depth > 0 else { return }  // raised inside
         depth -= 1
@@ -145,7 +168,7 @@ final class BatchedList<Cell: ReusableCell> {
     /// rows, reconfigured ones for the rest.
     private func show(_ rows: [[RowAfterBatch<Cell>]], insertedSections: Set<Int>,
                       deletedSections: Set<Int>) throws(StandInException) {
-        var titles: [String?] = []
+        var titles: [Header?] = []
         var next: [[Cell]] = []
         // Surviving sections keep their header, in order.
         var oldTitle = self.titles.enumerated().lazy.filter { !deletedSections.contains($0.offset) }.map(\.element).makeIterator()
@@ -167,11 +190,10 @@ final class BatchedList<Cell: ReusableCell> {
     }
 
     /// Completes the running animations: calls the completion handlers
-    /// with `true` and releases the updates blocks kept until then.
+    /// with `true`.
     func finishAnimations() {
         let completions = self.completions
         self.completions = []
-        retainedUpdateBlocks = []
         for completion in completions { completion(true) }
     }
 

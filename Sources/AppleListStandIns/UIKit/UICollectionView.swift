@@ -15,7 +15,11 @@ open class UICollectionView: UIScrollView {
     }
 
     private var registered: [String: UICollectionViewCell.Type] = [:]
-    lazy var list = BatchedList<UICollectionViewCell>(row: "item", questions: questions)
+    private var registeredSupplementary: [String: UICollectionReusableView.Type] = [:]
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/elementkindsectionheader
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    lazy var list = BatchedList<UICollectionViewCell, UICollectionReusableView>(row: "item", questions: questions)
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/init(frame:collectionviewlayout:)
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
@@ -29,12 +33,24 @@ open class UICollectionView: UIScrollView {
         super.init(coder: coder)
     }
 
-    private var questions: ListQuestions<UICollectionViewCell> {
+    private var questions: ListQuestions<UICollectionViewCell, UICollectionReusableView> {
         ListQuestions(
             numberOfSections: { [unowned self] in dataSource?.numberOfSections(in: self) ?? 0 },
             numberOfRows: { [unowned self] in dataSource?.collectionView(self, numberOfItemsInSection: $0) ?? 0 },
             cell: { [unowned self] in dataSource?.collectionView(self, cellForItemAt: $0) },
-            title: { _ in nil })
+            title: { [unowned self] in header(ofSection: $0) },
+            indexTitles: { [unowned self] in dataSource?.indexTitles(for: self) })
+    }
+
+    /// The header view of a section, asked of the data source when the
+    /// layout has headers: a flow layout (scrolling vertically, its
+    /// default) whose `headerReferenceSize` has a height ("If the size in
+    /// the appropriate scrolling dimension is 0, no header is added").
+    private func header(ofSection section: Int) -> UICollectionReusableView? {
+        guard let flow = collectionViewLayout as? UICollectionViewFlowLayout, flow.headerReferenceSize.height != 0,
+              let dataSource else { return nil }
+        return dataSource.collectionView(self, viewForSupplementaryElementOfKind: Self.elementKindSectionHeader,
+                                         at: IndexPath(standInRow: 0, section: section))
     }
 
     // MARK: Cells
@@ -57,6 +73,27 @@ open class UICollectionView: UIScrollView {
             return UICollectionViewCell(frame: .zero)
         }
         return cell
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/register(_:forsupplementaryviewofkind:withreuseidentifier:)-(anyclass?,_,_)
+    open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String) {
+        registeredSupplementary[elementKind + "/" + identifier] = viewClass as? UICollectionReusableView.Type
+    }
+
+    /// A new view of the registered class (the stand-in does not model the
+    /// reuse of supplementary views); an unregistered kind and identifier
+    /// raise, as for cells.
+    ///
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/dequeuereusablesupplementaryview(ofkind:withreuseidentifier:for:)
+    open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,
+                                               for indexPath: IndexPath) -> UICollectionReusableView {
+        guard let viewClass = registeredSupplementary[elementKind + "/" + identifier] else {
+            list.record(StandInException(.internalInconsistency, "could not dequeue a view of kind: \(elementKind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"))
+            return UICollectionReusableView(frame: .zero)
+        }
+        let view = viewClass.init(frame: .zero)
+        view.reuseIdentifier = identifier
+        return view
     }
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/cellforitem(at:)
@@ -136,11 +173,17 @@ extension UICollectionView {
         return list.cells
     }
 
-    /// The updates blocks kept since the last ``finishAnimations()``.
-    public var keptUpdateBlockCount: Int { list.retainedUpdateBlocks.count }
+    /// The section header views shown (nil where the layout has none):
+    /// asked when the view loads and for inserted sections; surviving
+    /// sections keep theirs.
+    public var displayedSectionHeaders: [UICollectionReusableView?] { list.loadedTitles }
 
-    /// Ends the running animations: completion handlers run, kept updates
-    /// blocks are released.
+    /// The index titles shown (nil for none), as last asked by
+    /// `reloadData()`.
+    public var displayedIndexTitles: [String]? { list.loadedIndexTitles }
+
+
+    /// Ends the running animations: completion handlers run with `true`.
     public func finishAnimations() {
         list.finishAnimations()
     }

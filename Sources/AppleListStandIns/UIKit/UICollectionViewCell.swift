@@ -54,4 +54,7 @@ open class UICollectionViewLayout: NSObject {}
 ///
 /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout
 @MainActor
-open class UICollectionViewFlowLayout: UICollectionViewLayout {}
+open class UICollectionViewFlowLayout: UICollectionViewLayout {
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewflowlayout/headerreferencesize
+    open var headerReferenceSize: CGSize = .zero
+}

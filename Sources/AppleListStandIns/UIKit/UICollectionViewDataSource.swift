@@ -12,6 +12,9 @@ public protocol UICollectionViewDataSource: NSObjectProtocol {
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
     /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/numberofsections(in:)
     func numberOfSections(in collectionView: UICollectionView) -> Int
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:viewforsupplementaryelementofkind:at:)
+    func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: IndexPath) -> UICollectionReusableView
     /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/indextitles(for:)
     func indexTitles(for collectionView: UICollectionView) -> [String]?
     /// https://developer.apple.com/documentation/uikit/uicollectionviewdatasource/collectionview(_:indexpathforindextitle:at:)
@@ -24,6 +27,15 @@ public protocol UICollectionViewDataSource: NSObjectProtocol {
 
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+    /// A data source that does not implement it while its layout asks for
+    /// headers has no view to give ("A configured supplementary view
+    /// object. You must not return nil from this method"): the stand-in
+    /// records an exception.
+    public func collectionView(_ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> UICollectionReusableView {
+        collectionView.list.record(StandInException(.internalInconsistency, "the layout asked for a view of kind \(kind) at \(indexPath.standInText), but the data source does not implement collectionView(_:viewForSupplementaryElementOfKind:at:)"))
+        return UICollectionReusableView(frame: .zero)
+    }
     public func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
     public func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
         IndexPath(standInRow: 0, section: 0)

@@ -14,16 +14,14 @@ extension UITableView {
     }
 
     /// The section header titles shown.
-    public var displayedHeaderTitles: [String?] {
-        list.loadIfNeeded()
-        return list.titles
-    }
+    public var displayedHeaderTitles: [String?] { list.loadedTitles }
 
-    /// The updates blocks kept since the last ``finishAnimations()``.
-    public var keptUpdateBlockCount: Int { list.retainedUpdateBlocks.count }
 
-    /// Ends the running animations: completion handlers run with `true`,
-    /// and the updates blocks kept until then are released.
+    /// The section index shown (nil for none), as last asked by
+    /// `reloadData()` or `reloadSectionIndexTitles()`.
+    public var displayedSectionIndexTitles: [String]? { list.loadedIndexTitles }
+
+    /// Ends the running animations: completion handlers run with `true`.
     public func finishAnimations() {
         list.finishAnimations()
     }

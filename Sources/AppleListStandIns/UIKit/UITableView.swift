@@ -1,22 +1,44 @@
 import Foundation
 
-/// A stand-in for UIKit's `UITableView`, stricter than the real one: it
-/// shows every row (each inserted or reloaded row asks its data source for
-/// a cell at once) and checks every batch update the way UIKit documents,
-/// recording an `NSInternalInconsistencyException` in ``exceptions``
-/// where UIKit raises one (and ends the app):
+/// A stand-in for UIKit's `UITableView`. It shows every row (each
+/// inserted or reloaded row asks its data source for a cell at once) and
+/// checks every batch update as UIKit documents it, recording an
+/// `NSInternalInconsistencyException` in ``exceptions`` where UIKit raises
+/// one (and ends the app). Each rule, with the documentation it enforces:
 ///
-/// - after a batch, a section's row count that is not its count before
-///   plus insertions minus deletions, plus or minus moves;
-/// - an index path out of bounds, or named twice (deleted twice, deleted
-///   and reloaded, moved and reloaded, inserted and moved to…);
-/// - a row operation inside a section inserted or deleted by the same batch;
-/// - a reconfigure whose data source dequeues another kind of cell, or
-///   returns a cell other than the one shown;
-/// - a dequeue with an identifier no class was registered for.
+/// - Counts: "The number of rows contained in an existing section after
+///   the update … must be equal to the number of rows contained in that
+///   section before the update, plus or minus the number of rows inserted
+///   or deleted from that section … and plus or minus the number of rows
+///   moved into or out of that section" (UIKit's exception text, the
+///   contract of `performBatchUpdates(_:completion:)`: "update your
+///   table's data source to reflect your changes").
+/// - Coordinates: deletes and reloads name "the state of the table view
+///   prior to any updates", inserts the state after them;
+///   "`UITableView` defers any insertions of rows or sections until after
+///   it has handled the deletions" (`deleteRows(at:with:)`,
+///   `reloadRows(at:with:)`). An index out of bounds raises.
+/// - A reload inside a batch "behaves similarly to
+///   deleteRowsAtIndexPaths:withRowAnimation:" (`reloadRows(at:with:)`),
+///   so a row reloaded and also deleted or moved is deleted twice, and
+///   raises; the reloaded row's new cell is asked as an insert (see
+///   `BatchUpdate.resolve`: where it lands when rows also move is not
+///   documented, so Plume never reloads inside such a batch).
+/// - Reconfigure: "Your cell provider must dequeue the same type of cell
+///   for the provided index path, and must return the same existing cell
+///   for a given index path" (`reconfigureRows(at:)`).
+/// - Dequeue: an identifier with no registered class raises ("Before
+///   dequeueing any cells, call this method … to tell the table view how
+///   to create new cells", `register(_:forCellReuseIdentifier:)`).
 ///
-/// It keeps the updates block of each batch until ``finishAnimations()``
-/// (UIKit's Swift signature lets it keep the block: it escapes).
+/// Not documented, and stricter here (Plume's change sets never meet
+/// them: rule 4 of the list-update rules): a row inserted or moved into a
+/// section the same batch inserts, a row moved out of or reconfigured in
+/// a section it deletes. A row deleted or reloaded in a deleted section
+/// is taken by the section delete.
+///
+/// The updates block runs once, before `performBatchUpdates` returns:
+/// UIKit's header declares it `NS_NOESCAPE`.
 ///
 /// https://developer.apple.com/documentation/uikit/uitableview
 @MainActor
@@ -44,7 +66,7 @@ open class UITableView: UIScrollView {
     open var isEditing = false
 
     private var registered: [String: UITableViewCell.Type] = [:]
-    lazy var list = BatchedList<UITableViewCell>(row: "row", questions: questions)
+    lazy var list = BatchedList<UITableViewCell, String>(row: "row", questions: questions)
 
     /// https://developer.apple.com/documentation/uikit/uitableview/init(frame:style:)
     public init(frame: CGRect, style: UITableView.Style) {
@@ -58,12 +80,13 @@ open class UITableView: UIScrollView {
         super.init(coder: coder)
     }
 
-    private var questions: ListQuestions<UITableViewCell> {
+    private var questions: ListQuestions<UITableViewCell, String> {
         ListQuestions(
             numberOfSections: { [unowned self] in dataSource?.numberOfSections(in: self) ?? 0 },
             numberOfRows: { [unowned self] in dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0 },
             cell: { [unowned self] in dataSource?.tableView(self, cellForRowAt: $0) },
-            title: { [unowned self] in dataSource?.tableView(self, titleForHeaderInSection: $0) })
+            title: { [unowned self] in dataSource?.tableView(self, titleForHeaderInSection: $0) },
+            indexTitles: { [unowned self] in dataSource?.sectionIndexTitles(for: self) })
     }
 
     // MARK: Cells
@@ -120,6 +143,16 @@ open class UITableView: UIScrollView {
     /// https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         list.performBatchUpdates(updates, completion: completion)
+    }
+
+    /// Asks the data source for the section index again; a batch that
+    /// inserts or deletes sections does not ("This method gives you a way
+    /// to update the section index after inserting or deleting sections
+    /// without having to reload the whole table").
+    ///
+    /// https://developer.apple.com/documentation/uikit/uitableview/reloadsectionindextitles()
+    open func reloadSectionIndexTitles() {
+        list.reloadIndexTitles()
     }
 
     /// https://developer.apple.com/documentation/uikit/uitableview/insertsections(_:with:)

@@ -13,11 +13,15 @@ import Foundation
 /// 1. ``performBatchUpdates(_:updateData:)`` — the consumer calls
 ///    `updateData` exactly once, at the moment its data source must switch
 ///    to the new state (inside `performBatchUpdates` for UIKit), then
-///    applies the section and row deletes, inserts, moves and reloads;
-/// 2. after the batch, in new coordinates, for moved rows whose content
-///    changed: ``reconfigureRows(at:)`` for those that keep their kind of
-///    cell, ``reloadRows(at:)`` for those whose cell identifier changed
-///    (UIKit reconfigures only a cell of the same type).
+///    applies the section and row deletes, inserts and moves — and the
+///    reloads of `changes.updatedRows`, unless it
+///    ``refreshesChangedRowsAfterBatch``;
+/// 2. right after the batch, in new coordinates, for moved rows whose
+///    content changed (and for `changes.updatedRows` when the consumer
+///    ``refreshesChangedRowsAfterBatch``): ``reconfigureRows(at:)`` for
+///    those that keep their kind of cell, ``reloadRows(at:)`` for those
+///    whose cell identifier changed (UIKit reconfigures only a cell of the
+///    same type).
 ///
 /// A change set too large to animate (see
 /// ``ListDataSource/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
@@ -36,11 +40,24 @@ public protocol ListConsumer<Cell>: AnyObject {
     /// - Parameters:
     ///   - batch: The changes and the row counts around them.
     ///   - updateData: Switches the data source to the new state; call it
-    ///     once, before the consumer asks for new rows. It may be kept and
-    ///     called again later (UIKit keeps the updates block of
-    ///     `performBatchUpdates(_:completion:)` while it animates): calls
-    ///     after the first do nothing.
+    ///     once, before the consumer asks for new rows (UIKit runs the
+    ///     updates block of `performBatchUpdates(_:completion:)` once,
+    ///     before returning: its header declares it `NS_NOESCAPE`). It is
+    ///     `@escaping` only because an optional block is escaping in Swift;
+    ///     calls after the first do nothing.
     func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void)
+
+    /// Whether rows whose content changed in place (`changes.updatedRows`)
+    /// are left out of ``performBatchUpdates(_:updateData:)`` and refreshed
+    /// right after it, at their new index paths, through
+    /// ``reconfigureRows(at:)`` and ``reloadRows(at:)``, as moved rows
+    /// whose content changed are.
+    ///
+    /// UIKit turns a reload inside a batch into a delete plus an insert
+    /// whose position it does not document when rows also move, so the
+    /// UIKit and AppKit adapters answer `true`. The default is `false`:
+    /// the consumer reloads updated rows inside the batch.
+    var refreshesChangedRowsAfterBatch: Bool { get }
 
     /// Throws away what the consumer shows and shows `snapshot` instead.
     ///
@@ -76,6 +93,8 @@ public protocol ListConsumer<Cell>: AnyObject {
 }
 
 extension ListConsumer {
+    public var refreshesChangedRowsAfterBatch: Bool { false }
+
     public func reloadRows(at indexPaths: [IndexPath]) {
         reconfigureRows(at: indexPaths)
     }

@@ -22,21 +22,58 @@ public protocol RowByRowListTarget: AnyObject {
     func insertRow(at index: Int)
     /// Moves a row so that it ends at `newIndex`.
     func moveRow(at oldIndex: Int, to newIndex: Int)
+    /// Removes the rows at indexes of the list as it is, at once.
+    ///
+    /// The default implementation calls ``removeRow(at:)`` for each, from
+    /// the last.
+    func removeRows(at indexes: IndexSet)
+    /// Inserts rows so that they end at these indexes, at once.
+    ///
+    /// The default implementation calls ``insertRow(at:)`` for each, from
+    /// the first.
+    func insertRows(at indexes: IndexSet)
     /// Refreshes the row at an index from the data source.
     func reloadRow(at index: Int)
+    /// Refreshes rows from the data source after a batch (their content,
+    /// and their height where rows differ in height).
+    ///
+    /// The default implementation calls ``reloadRow(at:)`` for each.
+    func reloadRows(at indexes: IndexSet)
     /// Reloads every row from the data source.
     func reloadData()
     /// A cell to configure for a flat row.
     func dequeueCell(withIdentifier identifier: String, forRow index: Int) -> Cell
 }
 
+extension RowByRowListTarget {
+    public func removeRows(at indexes: IndexSet) {
+        for index in indexes.reversed() { removeRow(at: index) }
+    }
+
+    public func insertRows(at indexes: IndexSet) {
+        for index in indexes { insertRow(at: index) }
+    }
+
+    public func reloadRows(at indexes: IndexSet) {
+        for index in indexes { reloadRow(at: index) }
+    }
+}
+
 /// Drives a ``RowByRowListTarget`` (an `NSTableView`) from batches: the
 /// index correction for one-at-a-time application is done here.
+///
+/// Per change kind: every run of removed rows (deleted rows, deleted
+/// sections with their header rows) is one ``RowByRowListTarget/removeRows(at:)``
+/// call, every run of inserted rows one ``RowByRowListTarget/insertRows(at:)``
+/// call, each move one ``RowByRowListTarget/moveRow(at:to:)``, all between
+/// `beginUpdates()` and `endUpdates()`; rows whose content changed (in
+/// place or while moving) are refreshed after `endUpdates()`, at their new
+/// indexes, in one ``RowByRowListTarget/reloadRows(at:)`` call.
 ///
 /// Sections become header rows (group rows) when `showsSectionHeaders` is
 /// true. Answer the list's own data source questions with
 /// ``numberOfShownRows`` and ``location(ofShownRow:)``: they follow the
-/// list through each step of a batch, where ``layout`` is already the
+/// list through each call of a batch, where ``layout`` is already the
 /// final state.
 @MainActor
 public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsumer {
@@ -57,24 +94,26 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
         self.layout = FlatListLayout(rowCounts: [], showsSectionHeaders: showsSectionHeaders)
     }
 
-    /// Applies a batch one step at a time. The data source switches to the
-    /// new state first; while the steps run, ``numberOfShownRows`` and
+    /// Applies a batch one call at a time. The data source switches to the
+    /// new state first; while the calls run, ``numberOfShownRows`` and
     /// ``location(ofShownRow:)`` answer for the rows as the target shows
-    /// them after each step.
+    /// them after each call.
+    ///
+    /// - Complexity: O(n·c) for n rows and c calls (runs of removes or
+    ///   inserts, and moves).
     public func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void) {
-        let steps = batch.flatSteps(showsSectionHeaders: layout.showsSectionHeaders)
-        let tracker = FlatRowTracker(oldCount: layout.count, steps: steps)
+        let calls = FlatListCall.merging(batch.flatSteps(showsSectionHeaders: layout.showsSectionHeaders))
+        let tracker = FlatRowTracker(oldCount: layout.count, calls: calls)
         updateData()
         layout.rowCounts = batch.newRowCounts
         inFlight = tracker
         defer { inFlight = nil }
         target.beginUpdates()
-        for step in steps {
-            inFlight?.apply(step)
-            switch step {
-            case .reload(let index, _): target.reloadRow(at: index)
-            case .remove(let index): target.removeRow(at: index)
-            case .insert(let index, _): target.insertRow(at: index)
+        for call in calls {
+            inFlight?.apply(call)
+            switch call {
+            case .remove(let indexes): target.removeRows(at: indexes)
+            case .insert(let indexes): target.insertRows(at: indexes)
             case .move(let from, let to): target.moveRow(at: from, to: to)
             }
         }
@@ -82,13 +121,17 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
         target.endUpdates()
     }
 
+    /// Changed rows are refreshed after `endUpdates()`, at their new
+    /// indexes (``reconfigureRows(at:)``).
+    public var refreshesChangedRowsAfterBatch: Bool { true }
+
     /// The number of rows the target shows: during a batch, after the
-    /// steps applied so far.
+    /// calls applied so far.
     public var numberOfShownRows: Int { inFlight?.count ?? layout.count }
 
     /// What the target shows at a flat row, in the data source's (new)
     /// state: a section's header (`item` nil) or a row. During a batch the
-    /// row is named as the target has it after the steps applied so far.
+    /// row is named as the target has it after the calls applied so far.
     ///
     /// - Returns: The section and the row, or nil when out of bounds or
     ///   about to be removed.
@@ -105,7 +148,7 @@ public final class RowByRowListConsumer<Target: RowByRowListTarget>: ListConsume
     }
 
     public func reconfigureRows(at indexPaths: [IndexPath]) {
-        for indexPath in indexPaths { target.reloadRow(at: layout.index(of: indexPath)) }
+        target.reloadRows(at: IndexSet(indexPaths.map(layout.index(of:))))
     }
 
     public func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Target.Cell {

@@ -26,7 +26,8 @@ public class ListDataSource<Snapshot: ListSnapshot, Cell>: ListViewDataSource {
 
     /// The number of changes above which a change set reloads the list
     /// instead of animating it (Core Data's advice for large changes); nil
-    /// never reloads.
+    /// never reloads. A section inserted or deleted counts one plus its
+    /// rows.
     public var reloadThreshold: Int? {
         get { presenter.reloadThreshold }
         set { presenter.reloadThreshold = newValue }

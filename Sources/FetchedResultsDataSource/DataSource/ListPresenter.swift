@@ -27,25 +27,42 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 
     /// Moves to `new` by `changes` (computed from ``snapshot``): one batch,
-    /// then a refresh of the moved rows that changed — or a full reload
-    /// when the change set is larger than the threshold.
+    /// then a refresh of the moved rows that changed (and of the updated
+    /// rows, for a consumer that refreshes them after the batch) — or a
+    /// full reload when the change set is larger than the threshold.
     func apply(_ changes: ChangeSet<Item>, to new: Snapshot) {
         userMoves.removeAll()
         guard let consumer, !changes.isEmpty else {
             snapshot = new
             return
         }
-        if let reloadThreshold, changes.count > reloadThreshold {
+        if let reloadThreshold, size(of: changes) > reloadThreshold {
             consumer.reloadData(new) { self.snapshot = new }
             return
         }
         let batch = ListBatch(changes: changes, oldRowCounts: snapshot.rowCounts, newRowCounts: new.rowCounts)
-        let refresh = changes.contentChangedMoves.map { move in
+        var refresh = changes.contentChangedMoves.map { move in
             (old: try? self.snapshot.item(at: move.from), new: move.item, at: move.to)
         }
-        let afterBatch = rowRefresh(Array(refresh))
+        if consumer.refreshesChangedRowsAfterBatch {
+            refresh += changes.updatedRows.map { update in
+                (old: try? self.snapshot.item(at: update.from), new: update.item, at: update.to)
+            }
+        }
+        let afterBatch = rowRefresh(refresh)
         consumer.performBatchUpdates(batch, updateData: switchOnce(to: new))
         afterBatch.send(to: consumer)
+    }
+
+    /// The size of a change set for the reload threshold: one per row or
+    /// section change, plus the rows of each section inserted or deleted
+    /// (a flat list such as `NSTableView` inserts or removes every one).
+    ///
+    /// - Complexity: O(s) for s sections inserted or deleted.
+    private func size(of changes: ChangeSet<Item>) -> Int {
+        let deletedRows = changes.deletedSections.reduce(0) { $0 + snapshot.numberOfItems(inSection: $1) }
+        let insertedRows = changes.insertedSections.reduce(0) { $0 + $1.section.items.count }
+        return changes.count + deletedRows + insertedRows
     }
 
     /// Switches to `new` the first time it runs; later calls do nothing.

@@ -22,8 +22,8 @@ import Persistence
 /// }
 /// ```
 ///
-/// In SwiftUI, `@LiveFetchRequest` (on Apple platforms) keeps one for a
-/// view and starts it; `ForEach(photos.sections)` then lists the sections
+/// In SwiftUI, `@LiveFetchRequest` keeps one for a view identity, starts
+/// it before the first `body` and stops it when the view goes away; `ForEach(photos.sections)` then lists the sections
 /// (`FetchedResultsSection` is `Identifiable` by name).
 @MainActor
 @Observable
@@ -44,6 +44,8 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
     @ObservationIgnored public let controller: FetchedResultsController<Item>
     @ObservationIgnored private let follower = ControllerFollower<Item>()
     @ObservationIgnored private var isStarted = false
+    /// How many times ``performFetch()`` ran (tests).
+    @ObservationIgnored private(set) var fetches = 0
 
     /// Creates a model over a controller; nothing is fetched before
     /// ``performFetch()`` or ``startIfNeeded()``.
@@ -79,6 +81,7 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
     /// - Throws: What `FetchedResultsController.performFetch()` throws.
     public func performFetch() async throws {
         isStarted = true
+        fetches += 1
         try await follower.follow(controller, receive: { [weak self] update in self?.receive(update) },
                                   fail: { [weak self] error in self?.error = error })
     }

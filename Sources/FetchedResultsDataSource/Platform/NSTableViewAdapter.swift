@@ -12,6 +12,13 @@ import FetchedResults
 /// `NSTableView` applies `removeRows`, `insertRows` and `moveRow` at once,
 /// each in the coordinates the previous calls left, so
 /// ``RowByRowListConsumer`` corrects every index before calling these.
+///
+/// Runs of rows are removed and inserted in one call each; changed rows
+/// are reloaded after `endUpdates()` in one call, followed by
+/// `noteHeightOfRows(withIndexesChanged:)` (AppKit: "the row height is not
+/// re-queried from the delegate; it is your responsibility to invoke
+/// noteHeightOfRows(withIndexesChanged:) if a row height change is
+/// required").
 @MainActor
 public final class NSTableViewTarget: RowByRowListTarget {
     /// The table view.
@@ -26,18 +33,47 @@ public final class NSTableViewTarget: RowByRowListTarget {
 
     public func beginUpdates() { tableView?.beginUpdates() }
     public func endUpdates() { tableView?.endUpdates() }
-    public func removeRow(at index: Int) { tableView?.removeRows(at: IndexSet(integer: index), withAnimation: animation) }
-    public func insertRow(at index: Int) { tableView?.insertRows(at: IndexSet(integer: index), withAnimation: animation) }
+    public func removeRow(at index: Int) { removeRows(at: IndexSet(integer: index)) }
+    public func insertRow(at index: Int) { insertRows(at: IndexSet(integer: index)) }
+    public func removeRows(at indexes: IndexSet) { tableView?.removeRows(at: indexes, withAnimation: animation) }
+    public func insertRows(at indexes: IndexSet) { tableView?.insertRows(at: indexes, withAnimation: animation) }
     public func moveRow(at oldIndex: Int, to newIndex: Int) { tableView?.moveRow(at: oldIndex, to: newIndex) }
     public func reloadData() { tableView?.reloadData() }
 
     public func reloadRow(at index: Int) {
-        guard let tableView else { return }
-        tableView.reloadData(forRowIndexes: IndexSet(integer: index), columnIndexes: IndexSet(integersIn: 0..<tableView.numberOfColumns))
+        reloadRows(at: IndexSet(integer: index))
     }
 
+    public func reloadRows(at indexes: IndexSet) {
+        guard let tableView, !indexes.isEmpty else { return }
+        tableView.reloadData(forRowIndexes: indexes, columnIndexes: IndexSet(integersIn: 0..<max(tableView.numberOfColumns, 1)))
+        tableView.noteHeightOfRows(withIndexesChanged: indexes)
+    }
+
+    /// The view registered (in a nib) for the identifier, reused; when
+    /// none is, an `NSTableCellView` with that identifier (so that AppKit
+    /// reuses it) and a text field filling it, as its `textField`: set
+    /// `textField?.stringValue` in the cell closure and the row shows text
+    /// without any registration.
     public func dequeueCell(withIdentifier identifier: String, forRow index: Int) -> NSView {
-        tableView?.makeView(withIdentifier: NSUserInterfaceItemIdentifier(identifier), owner: nil) ?? NSTableCellView()
+        let identifier = NSUserInterfaceItemIdentifier(identifier)
+        if let view = tableView?.makeView(withIdentifier: identifier, owner: nil) { return view }
+        let view = NSTableCellView(frame: .zero)
+        view.identifier = identifier
+        let field = NSTextField(labelWithString: "")
+        field.autoresizingMask = [.width, .height]
+        view.addSubview(field)
+        view.textField = field
+        return view
+    }
+
+    /// The header view of a section (a group row), reused by identifier.
+    func headerView(title: String) -> NSView {
+        let identifier = NSUserInterfaceItemIdentifier("PlumeSectionHeader")
+        let field = tableView?.makeView(withIdentifier: identifier, owner: nil) as? NSTextField ?? NSTextField(labelWithString: "")
+        field.identifier = identifier
+        field.stringValue = title
+        return field
     }
 }
 
@@ -73,7 +109,7 @@ public final class NSTableViewAdapter<Snapshot: ListSnapshot>: NSObject, NSTable
     public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
         guard let location = consumer.location(ofShownRow: row) else { return nil }
         guard let item = location.item else {
-            return NSTextField(labelWithString: dataSource.titleForHeader(inSection: location.section) ?? "")
+            return consumer.target.headerView(title: dataSource.titleForHeader(inSection: location.section) ?? "")
         }
         return dataSource.cell(for: consumer, at: IndexPath(item: item, section: location.section))
     }

@@ -12,11 +12,20 @@ import FetchedResults
 /// `dataSource` and the data source's consumer. Keep a strong reference to
 /// it (both sides hold it weakly).
 ///
-/// Batches follow the documented rules of `performBatchUpdates`: the data
-/// source switches to the new state inside the updates block; deletes and
-/// reloads name old index paths, inserts new ones, moves go from old to
-/// new; moved rows whose content changed are reconfigured after the batch
-/// (reloaded when their cell identifier changed).
+/// Per change kind:
+/// - sections deleted and inserted, rows deleted, inserted and moved: in
+///   one `performBatchUpdates(_:completion:)`, whose updates block also
+///   switches the data source to the new state (deletes name old index
+///   paths, inserts new ones, moves go from old to new);
+/// - rows whose content changed, in place or while moving: never inside
+///   that batch (UIKit turns a reload there into a delete plus an insert
+///   whose position it does not document when rows move), but right
+///   after it, at their new index paths: `reconfigureRows(at:)` when the
+///   row keeps its cell identifier (the cell, its first responder and its
+///   self-sizing state stay), `reloadRows(at:with:)` when the identifier
+///   changed;
+/// - a section index (``showsSectionIndex``) is reloaded after a batch
+///   that inserts or deletes sections.
 ///
 /// ```swift
 /// adapter = TableViewAdapter(tableView: tableView, dataSource: dataSource)
@@ -29,8 +38,11 @@ public final class TableViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsu
     public let dataSource: ListDataSource<Snapshot, UITableViewCell>
     /// The animation of inserted, deleted and reloaded rows.
     public var rowAnimation: UITableView.RowAnimation = .automatic
-    /// Whether the table shows a section index (`sectionIndexTitles`).
-    public var showsSectionIndex = false
+    /// Whether the table shows a section index (`sectionIndexTitles`);
+    /// setting it reloads the index.
+    public var showsSectionIndex = false {
+        didSet { tableView?.reloadSectionIndexTitles() }
+    }
     /// Called when a delete or move by the user fails in the model.
     public var onEditingError: ((any Error) -> Void)?
 
@@ -49,7 +61,6 @@ public final class TableViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsu
         guard let tableView else { return updateData() }
         let changes = batch.changes
         let animation = rowAnimation
-        // UIKit may keep the block until the animations end: it escapes.
         tableView.performBatchUpdates {
             updateData()
             tableView.deleteSections(IndexSet(changes.deletedSections), with: animation)
@@ -59,9 +70,15 @@ public final class TableViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsu
             for move in changes.movedRows {
                 tableView.moveRow(at: move.from, to: move.to)
             }
-            tableView.reloadRows(at: changes.updatedRows.map(\.from), with: animation)
+        }
+        if showsSectionIndex, !changes.deletedSections.isEmpty || !changes.insertedSections.isEmpty {
+            tableView.reloadSectionIndexTitles()
         }
     }
+
+    /// Changed rows are refreshed after the batch, at their new index
+    /// paths, never reloaded inside it.
+    public var refreshesChangedRowsAfterBatch: Bool { true }
 
     public func reloadData(_ snapshot: some ListSnapshot, updateData: () -> Void) {
         updateData()
