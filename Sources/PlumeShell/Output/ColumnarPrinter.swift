@@ -21,6 +21,8 @@ struct ColumnarPrinter {
     private var ends: [Int] = []
     /// The widest cell of each column so far.
     private var actual: [Int]
+    /// The widths of the row being added (kept to spare an allocation).
+    private var counted: [Int]
     /// Whether a line is the last one of its row (a row divider may follow).
     private var endsRow: [Bool] = []
     private var hasMultiLineRow = false
@@ -34,6 +36,7 @@ struct ColumnarPrinter {
         widths = settings.columnWidths
         if widths.count < columns.count { widths += Array(repeating: 0, count: columns.count - widths.count) }
         actual = widths.prefix(columns.count).map(abs)
+        counted = Array(repeating: 0, count: columns.count)
         for (index, name) in columns.enumerated() {
             append(ColumnarText.firstLine(of: name[...], maxWidth: wrapWidth(index), wordWrap: settings.wordWrap,
                                           measure: measure).line[...], column: index)
@@ -53,30 +56,52 @@ struct ColumnarPrinter {
         actual[column] = max(actual[column], cell.allSatisfy { $0 < 0x80 } ? cell.count : measure.of(Array(cell)))
     }
 
+    /// The widths of text without control characters, as the aligned
+    /// modes see it: `walked` as ``ColumnarText`` walks it character by
+    /// character (to cut and pad), `counted` as ``ColumnMeasure/of(_:)``
+    /// counts it (for column widths). Nil when the text holds a control
+    /// character, or is not ASCII and measured by display width: then
+    /// ``ColumnarText`` does the work.
+    private func plainWidths(_ bytes: UnsafeBufferPointer<UInt8>) -> (walked: Int, counted: Int, isASCII: Bool)? {
+        var starts = 0
+        var isASCII = true
+        for byte in bytes {
+            if byte < UInt8(ascii: " ") { return nil }
+            if byte & 0xC0 != 0x80 { starts += 1 }
+            if byte >= 0x80 { isASCII = false }
+        }
+        if isASCII { return (bytes.count, bytes.count, true) }
+        guard measure == .characters else { return nil }
+        // A leading continuation byte is a character of its own to the walk.
+        return (starts + (bytes[0] & 0xC0 == 0x80 ? 1 : 0), starts, false)
+    }
+
     /// Adds the statement's current row, split into display lines.
     mutating func add(_ row: StatementRow) {
-        // Fast path: printable ASCII values that fit are their own line.
-        var fits = true
-        for index in 0..<columnCount where !settings.quoteColumns {
+        // Fast path: values without control characters that fit are their
+        // own line.
+        var fits = !settings.quoteColumns
+        for index in 0..<columnCount where fits {
             let limit = wrapWidth(index) == 0 ? 1_000_000 : wrapWidth(index)
-            let isPlain = { (value: UnsafeBufferPointer<UInt8>) in
-                value.count <= limit && value.allSatisfy { $0 >= UInt8(ascii: " ") && $0 < 0x7F }
-            }
-            if !(row.type(index) == SQLITE_NULL ? settings.nullValue.withUnsafeBufferPointer(isPlain) : isPlain(row.text(index))) {
+            let value = row.type(index) == SQLITE_NULL ? nil : row.text(index)
+            let widths = value.map(plainWidths) ?? settings.nullValue.withUnsafeBufferPointer(plainWidths)
+            // Text that reaches the limit exactly may be cut at a word
+            // (`--wordwrap`), except ASCII (ColumnarText's own fast path).
+            guard let widths, widths.walked < limit || (widths.walked == limit && (!settings.wordWrap || widths.isASCII)) else {
                 fits = false
                 break
             }
+            counted[index] = widths.counted
         }
-        if fits && !settings.quoteColumns {
+        if fits {
             for index in 0..<columnCount {
                 if row.type(index) == SQLITE_NULL {
-                    append(settings.nullValue[...], column: index)
+                    text.append(contentsOf: settings.nullValue)
                 } else {
-                    let value = row.text(index)
-                    text.append(contentsOf: value)
-                    ends.append(text.count)
-                    actual[index] = max(actual[index], value.count)
+                    text.append(contentsOf: row.text(index))
                 }
+                ends.append(text.count)
+                actual[index] = max(actual[index], counted[index])
             }
             endsRow.append(true)
             return
@@ -122,14 +147,15 @@ struct ColumnarPrinter {
     /// negative), as ``ColumnarText/padded(_:width:measure:)``.
     private func writePadded(_ cell: ArraySlice<UInt8>, width: Int, to output: OutputBuffer) {
         let target = abs(width)
-        guard cell.allSatisfy({ $0 < 0x80 }) else {
-            output.write(ColumnarText.padded(Array(cell), width: width, measure: measure))
-            return
+        cell.withUnsafeBufferPointer { bytes in
+            guard let walked = plainWidths(bytes)?.walked, walked <= target else {
+                output.write(ColumnarText.padded(Array(bytes), width: width, measure: measure))
+                return
+            }
+            if width < 0 { output.write(repeating: UInt8(ascii: " "), count: target - walked) }
+            output.write(bytes)
+            if width >= 0 { output.write(repeating: UInt8(ascii: " "), count: target - walked) }
         }
-        if cell.count >= target { return output.write(cell.prefix(target)) }
-        if width < 0 { output.write(repeating: UInt8(ascii: " "), count: target - cell.count) }
-        output.write(cell)
-        if width >= 0 { output.write(repeating: UInt8(ascii: " "), count: target - cell.count) }
     }
 
     /// Prints the header and every row.
@@ -161,10 +187,10 @@ struct ColumnarPrinter {
             writeCentered(header, actual, open: "│ ", between: " │ ", close: " │\n", to: output)
             separator(actual, "├", "┼", "┤", fill: "─", to: output)
         }
-        let (open, between, close) = switch mode {
-        case .column: ("", "  ", "\n")
-        case .box: ("│ ", " │ ", " │\n")
-        default: ("| ", " | ", " |\n")
+        let (open, between, close): ([UInt8], [UInt8], [UInt8]) = switch mode {
+        case .column: ([], Array("  ".utf8), Array("\n".utf8))
+        case .box: (Array("│ ".utf8), Array(" │ ".utf8), Array(" │\n".utf8))
+        default: (Array("| ".utf8), Array(" | ".utf8), Array(" |\n".utf8))
         }
         // The divider between rows of several lines, made once.
         var divider: [UInt8] = []
