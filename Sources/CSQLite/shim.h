@@ -1,4 +1,19 @@
 #include <sqlite3.h>
+#include <string.h>
+
+/// Formats a real with SQLite's printf (`%!.20g`, `%.*g`…) into `buffer`
+/// and returns the length: the variadic `sqlite3_snprintf` for one double.
+static inline int plume_format_double(char *buffer, int size, const char *format, double value) {
+    sqlite3_snprintf(size, buffer, format, value);
+    return (int)strlen(buffer);
+}
+
+/// Formats a 64-bit integer with SQLite's printf (`%lld.0`) into `buffer`
+/// and returns the length.
+static inline int plume_format_int64(char *buffer, int size, const char *format, sqlite3_int64 value) {
+    sqlite3_snprintf(size, buffer, format, value);
+    return (int)strlen(buffer);
+}
 
 /// `SQLITE_TRANSIENT` is a cast of -1 to a function pointer: Swift drops it.
 static inline sqlite3_destructor_type plume_sqlite_transient(void) {

@@ -33,6 +33,15 @@ package enum StandardStreams {
         return TerminalSession.write(line + "\n", to: STDOUT_FILENO)
     }
 
+    /// Writes bytes to standard output as ``printLineIfOpen(_:)`` does
+    /// (a long line in pieces, without a newline of its own).
+    ///
+    /// - Returns: False when standard output is closed.
+    package static func writeIfOpen(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        _ = closedPipesAreErrors
+        return TerminalSession.write(bytes: bytes, to: STDOUT_FILENO)
+    }
+
     private static let closedPipesAreErrors: Void = {
         signal(SIGPIPE, SIG_IGN)
     }()

@@ -5,9 +5,12 @@ import Persistence
 /// The JSON of `plume watch --format jsonl`: one object per line.
 enum JSONLine {
     /// `{"event":"initial","sections":[{"name":…,"rows":[ROW,…]},…]}`
+    /// (`plume watch` writes it in pieces:
+    /// ``JSONLineEncoder/writeInitial(_:write:)``).
     static func initial(_ sections: [ListSection<Row>]) -> String {
-        let sections = sections.map { "{\"name\":\(value($0.name)),\"rows\":[\(rows($0.items))]}" }
-        return "{\"event\":\"initial\",\"sections\":[\(sections.joined(separator: ","))]}"
+        var bytes: [UInt8] = []
+        _ = JSONLineEncoder.writeInitial(sections) { bytes += $0; return true }
+        return String(decoding: bytes.dropLast(), as: UTF8.self)
     }
 
     /// `{"event":"change","sections":{…},"rows":{…}}`
@@ -37,12 +40,9 @@ enum JSONLine {
     /// A row as an object of its columns, in query order (the first of
     /// two columns with one name wins, as in ``Row``).
     static func row(_ row: Row) -> String {
-        var seen: Set<String> = []
-        var members: [String] = []
-        for (name, value) in zip(row.columnNames, row.values) where seen.insert(name).inserted {
-            members.append("\(string(name)):\(self.value(value))")
-        }
-        return "{" + members.joined(separator: ",") + "}"
+        var encoder = JSONLineEncoder()
+        encoder.append(row)
+        return String(decoding: encoder.bytes, as: UTF8.self)
     }
 
     /// A value: a number, a string, null, or `{"base64":"…"}` for a blob.
@@ -52,33 +52,16 @@ enum JSONLine {
     /// reads back as ±Infinity (a NaN, which SQLite stores as `NULL`, is
     /// `null`).
     static func value(_ value: DatabaseValue) -> String {
-        switch value {
-        case .null: "null"
-        case .integer(let integer): String(integer)
-        case .real(let real) where real.isFinite: "\(real)"
-        case .real(let real) where real.isInfinite: real > 0 ? "9e999" : "-9e999"
-        case .real: "null"
-        case .text(let text): string(text)
-        case .blob(let data): "{\"base64\":\"\(data.base64EncodedString())\"}"
-        }
+        var encoder = JSONLineEncoder()
+        encoder.append(value)
+        return String(decoding: encoder.bytes, as: UTF8.self)
     }
 
     /// A JSON string literal.
     static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < UInt8(ascii: " "):
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var encoder = JSONLineEncoder()
+        var text = text
+        text.withUTF8 { encoder.appendString($0) }
+        return String(decoding: encoder.bytes, as: UTF8.self)
     }
 }

@@ -16,10 +16,12 @@ struct WatchJSONLines: Sendable {
         let task = Task.detached {
             do {
                 for try await update in updates {
-                    let line = update.isInitial
-                        ? JSONLine.initial(try update.snapshot.listSections())
-                        : JSONLine.change(update.changes)
-                    guard StandardStreams.printLineIfOpen(line) else { exit(0) }  // the reader left
+                    // The initial event, as long as the results, is
+                    // written as it is encoded.
+                    let isOpen = update.isInitial
+                        ? JSONLineEncoder.writeInitial(try update.snapshot.listSections(), write: StandardStreams.writeIfOpen)
+                        : StandardStreams.printLineIfOpen(JSONLine.change(update.changes))
+                    guard isOpen else { exit(0) }  // the reader left
                 }
             } catch {
                 StandardStreams.printError("error: \(error)")

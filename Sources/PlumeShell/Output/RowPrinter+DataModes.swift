@@ -1,40 +1,50 @@
+import CSQLite
+
 /// `csv`, `json` and `html` modes: values quoted for other formats.
 extension RowPrinter {
-    func printCSV(_ row: [ResultCell]) {
+    func printCSV(_ row: StatementRow) {
         let separator = settings.columnSeparator
+        var output = output
         if count == 0 && settings.showHeader {
             for (index, name) in columns.enumerated() {
-                output.write(ValueQuoting.csvField(name, separator: separator))
+                name.withUnsafeBufferPointer { ValueQuoting.appendCSVField($0, separator: separator, to: &output) }
                 if index < columns.count - 1 { output.write(separator) }
             }
             output.write(settings.rowSeparator)
         }
-        guard !row.isEmpty else { return }
-        for (index, cell) in row.enumerated() {
-            output.write(cell.isNull ? settings.nullValue : ValueQuoting.csvField(cell.text, separator: separator))
+        guard row.count > 0 else { return }
+        for index in 0..<row.count {
+            if row.type(index) == SQLITE_NULL {
+                output.write(settings.nullValue)
+            } else {
+                ValueQuoting.appendCSVField(row.text(index), separator: separator, to: &output)
+            }
             if index < row.count - 1 { output.write(separator) }
         }
         output.write(settings.rowSeparator)
     }
 
-    func printJSON(_ row: [ResultCell]) {
+    func printJSON(_ row: StatementRow) {
+        var output = output
         output.write(count == 0 ? "[{" : ",\n{")
-        for (index, (name, cell)) in zip(columns, row).enumerated() {
-            output.write(ValueQuoting.jsonString(name))
-            output.write(":")
-            switch cell.kind {
-            case .null: output.write("null")
-            case .real: output.write(SQLiteText.precise(cell.double))
-            case .blob: output.write(ValueQuoting.jsonString(cell.bytes))
-            case .text: output.write(ValueQuoting.jsonString(cell.text))
-            case .integer: output.write(cell.text)
+        for index in 0..<min(row.count, jsonKeys.count) {
+            output.write(jsonKeys[index])
+            switch row.type(index) {
+            case SQLITE_NULL: output.write("null")
+            case SQLITE_FLOAT: SQLiteText.appendPrecise(row.double(index), to: &output)
+            case SQLITE_BLOB:
+                _ = row.text(index)
+                ValueQuoting.appendJSONString(row.blob(index), to: &output)
+            case SQLITE_INTEGER: output.write(row.text(index))
+            default: ValueQuoting.appendJSONString(row.text(index), to: &output)
             }
-            if index < row.count - 1 { output.write(",") }
+            if index < row.count - 1 { output.write(byte: UInt8(ascii: ",")) }
         }
-        output.write("}")
+        output.write(byte: UInt8(ascii: "}"))
     }
 
-    func printHTML(_ row: [ResultCell]) {
+    func printHTML(_ row: StatementRow) {
+        var output = output
         if count == 0 && settings.showHeader {
             output.write("<TR>")
             for name in columns {
@@ -45,9 +55,13 @@ extension RowPrinter {
             output.write("</TR>\n")
         }
         output.write("<TR>")
-        for cell in row {
+        for index in 0..<row.count {
             output.write("<TD>")
-            output.write(ValueQuoting.html(value(cell)))
+            if row.type(index) == SQLITE_NULL {
+                settings.nullValue.withUnsafeBufferPointer { ValueQuoting.appendHTML($0, to: &output) }
+            } else {
+                ValueQuoting.appendHTML(row.text(index), to: &output)
+            }
             output.write("</TD>\n")
         }
         output.write("</TR>\n")

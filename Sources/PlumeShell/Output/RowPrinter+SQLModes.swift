@@ -1,19 +1,32 @@
+import CSQLite
+
 /// `insert` and `quote` modes: values written as SQL literals.
 extension RowPrinter {
-    /// A value as SQL source (`quote` and `insert` modes).
-    func sqlLiteral(_ cell: ResultCell, escapeNewlines: Bool) -> [UInt8] {
-        switch cell.kind {
-        case .null: Array("NULL".utf8)
-        case .integer: cell.text
-        case .real: escapeNewlines
-            ? SQLiteText.precise(cell.double, integralAsInteger: true) : SQLiteText.format("%!.20g", cell.double)
-        case .blob: SQLiteText.hexBlob(cell.bytes)
-        case .text: escapeNewlines && !settings.keepNewlines
-            ? ValueQuoting.escapedSQLString(cell.text) : ValueQuoting.sqlString(cell.text)
+    /// Writes column `index` as SQL source (`quote` and `insert` modes).
+    /// Blobs keep their bytes: they are not read as text first.
+    func writeSQLLiteral(_ row: StatementRow, _ index: Int, escapeNewlines: Bool) {
+        var output = output
+        switch row.type(index) {
+        case SQLITE_NULL: output.write("NULL")
+        case SQLITE_INTEGER: output.write(row.text(index))
+        case SQLITE_FLOAT:
+            if escapeNewlines {
+                SQLiteText.appendPrecise(row.double(index), integralAsInteger: true, to: &output)
+            } else {
+                SQLiteText.appendReal(row.double(index), format: "%!.20g", to: &output)
+            }
+        case SQLITE_BLOB: SQLiteText.appendHexBlob(row.blob(index), to: &output)
+        default:
+            let text = row.text(index)
+            if escapeNewlines && !settings.keepNewlines && text.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+                output.write(ValueQuoting.escapedSQLString(Array(text)))
+            } else {
+                SQLiteText.appendQuoted(text, with: UInt8(ascii: "'"), to: &output)
+            }
         }
     }
 
-    func printInsert(_ row: [ResultCell]) {
+    func printInsert(_ row: StatementRow) {
         output.write("INSERT INTO ")
         output.write(settings.insertTable)
         if settings.showHeader {
@@ -21,19 +34,22 @@ extension RowPrinter {
             output.write(Array(columns.map(SQLiteText.identifier).joined(separator: [UInt8(ascii: ",")])))
             output.write(")")
         }
-        for (index, cell) in row.enumerated() {
+        for index in 0..<row.count {
             output.write(index > 0 ? "," : " VALUES(")
-            output.write(sqlLiteral(cell, escapeNewlines: true))
+            writeSQLLiteral(row, index, escapeNewlines: true)
         }
         output.write(");\n")
     }
 
-    func printQuote(_ row: [ResultCell]) {
+    func printQuote(_ row: StatementRow) {
         if count == 0 && settings.showHeader {
             output.write(Array(columns.map(ValueQuoting.sqlString).joined(separator: settings.columnSeparator)))
             output.write(settings.rowSeparator)
         }
-        output.write(Array(row.map { sqlLiteral($0, escapeNewlines: false) }.joined(separator: settings.columnSeparator)))
+        for index in 0..<row.count {
+            if index > 0 { output.write(settings.columnSeparator) }
+            writeSQLLiteral(row, index, escapeNewlines: false)
+        }
         output.write(settings.rowSeparator)
     }
 }

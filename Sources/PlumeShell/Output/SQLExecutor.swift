@@ -137,11 +137,11 @@ package struct SQLExecutor {
             return printer.count
         }
         var rows = 0
-        // Blobs are read as text, except where `insert` and `quote` need
-        // their bytes (a UTF-16 database's blob is no text).
-        func eachRow(readsBlobText: Bool = true, _ body: ([ResultCell]) -> Void) {
+        // The plan printer keeps cells (blobs read as text); the others
+        // read the statement's row in place.
+        func eachRow(_ body: ([ResultCell]) -> Void) {
             repeat {
-                body([ResultCell](row: statement, columnCount: columnCount, readsBlobText: readsBlobText))
+                body([ResultCell](row: statement, columnCount: columnCount))
                 rows += 1
             } while sqlite3_step(statement) == SQLITE_ROW
         }
@@ -151,12 +151,20 @@ package struct SQLExecutor {
             printer.render(to: output)
         } else if mode.isColumnar {
             var printer = ColumnarPrinter(settings: settings, columns: columns, measure: output.columnMeasure)
-            eachRow { printer.add($0) }
+            let row = StatementRow(statement: statement, count: Int(columnCount))
+            repeat {
+                printer.add(row)
+                rows += 1
+            } while sqlite3_step(statement) == SQLITE_ROW
             printer.render(to: output)
             settings.columnWidths = printer.widths
         } else {
             var printer = RowPrinter(settings: settings, columns: columns, output: output, rowsBefore: rowsBefore)
-            eachRow(readsBlobText: mode != .insert && mode != .quote) { printer.print($0) }
+            let row = StatementRow(statement: statement, count: Int(columnCount))
+            repeat {
+                printer.print(row)
+                rows += 1
+            } while sqlite3_step(statement) == SQLITE_ROW
             printer.finish()
         }
         return rows

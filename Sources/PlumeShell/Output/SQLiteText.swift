@@ -23,13 +23,35 @@ enum SQLiteText {
 
     /// A real as the shell's `quote`, `json` and `insert` modes print it.
     static func precise(_ value: Double, integralAsInteger: Bool = false) -> [UInt8] {
+        var result: [UInt8] = []
+        appendPrecise(value, integralAsInteger: integralAsInteger, to: &result)
+        return result
+    }
+
+    /// Appends a real as the shell's `quote`, `json` and `insert` modes
+    /// print it.
+    static func appendPrecise(_ value: Double, integralAsInteger: Bool = false, to sink: inout some ByteSink) {
         let bits = value.bitPattern
-        if bits == 0x7ff0_0000_0000_0000 { return Array("1e999".utf8) }
-        if bits == 0xfff0_0000_0000_0000 { return Array("-1e999".utf8) }
+        if bits == 0x7ff0_0000_0000_0000 { return sink.append("1e999") }
+        if bits == 0xfff0_0000_0000_0000 { return sink.append("-1e999") }
         if integralAsInteger, value >= -9.2e18, value <= 9.2e18, value == Double(Int64(value)) {
-            return format("%lld.0", Int64(value))
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 100) { buffer in
+                let length = plume_format_int64(buffer.baseAddress, Int32(buffer.count), "%lld.0", Int64(value))
+                sink.append(bytes: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)).assumingMemoryBound(to: UInt8.self))
+            }
+            return
         }
-        return format("%!.20g", value)
+        appendReal(value, format: "%!.20g", to: &sink)
+    }
+
+    /// Appends a real formatted with SQLite's `printf` (`%!.20g`), without
+    /// the variadic call's boxing of arguments.
+    static func appendReal(_ value: Double, format: StaticString, to sink: inout some ByteSink) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 100) { buffer in
+            let formatChars = UnsafeRawPointer(format.utf8Start).assumingMemoryBound(to: CChar.self)
+            let length = plume_format_double(buffer.baseAddress, Int32(buffer.count), formatChars, value)
+            sink.append(bytes: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)).assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     /// The quote character an identifier needs (`"`), or nil when it can be
@@ -49,13 +71,22 @@ enum SQLiteText {
     /// `appendText` with a quote); unchanged when `quote` is nil.
     static func quoted(_ name: [UInt8], with quote: UInt8?) -> [UInt8] {
         guard let quote else { return name }
-        var result: [UInt8] = [quote]
-        for byte in name {
-            result.append(byte)
-            if byte == quote { result.append(quote) }
-        }
-        result.append(quote)
+        var result: [UInt8] = []
+        name.withUnsafeBufferPointer { appendQuoted($0, with: quote, to: &result) }
         return result
+    }
+
+    /// Appends `text` wrapped in `quote` with inner quotes doubled.
+    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, with quote: UInt8, to sink: inout some ByteSink) {
+        sink.append(byte: quote)
+        var runStart = 0
+        for (index, byte) in text.enumerated() where byte == quote {
+            // The quote ends a run and starts the next: it is written twice.
+            sink.append(bytes: UnsafeBufferPointer(rebasing: text[runStart...index]))
+            runStart = index
+        }
+        sink.append(bytes: UnsafeBufferPointer(rebasing: text[runStart...]))
+        sink.append(byte: quote)
     }
 
     /// An identifier quoted only when needed.
@@ -90,15 +121,21 @@ enum SQLiteText {
 
     /// `X'0aff'`.
     static func hexBlob(_ bytes: [UInt8]) -> [UInt8] {
-        let digits = Array("0123456789abcdef".utf8)
-        var result: [UInt8] = [UInt8(ascii: "X"), UInt8(ascii: "'")]
+        var result: [UInt8] = []
         result.reserveCapacity(bytes.count * 2 + 3)
-        for byte in bytes {
-            result.append(digits[Int(byte >> 4)])
-            result.append(digits[Int(byte & 0x0F)])
-        }
-        result.append(UInt8(ascii: "'"))
+        bytes.withUnsafeBufferPointer { appendHexBlob($0, to: &result) }
         return result
+    }
+
+    /// Appends `X'0aff'`.
+    static func appendHexBlob(_ bytes: UnsafeBufferPointer<UInt8>, to sink: inout some ByteSink) {
+        let digits: StaticString = "0123456789abcdef"
+        sink.append("X'")
+        for byte in bytes {
+            sink.append(byte: digits.utf8Start[Int(byte >> 4)])
+            sink.append(byte: digits.utf8Start[Int(byte & 0x0F)])
+        }
+        sink.append(byte: UInt8(ascii: "'"))
     }
 
     /// Whether bytes contain `needle`.

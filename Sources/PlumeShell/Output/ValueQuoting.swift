@@ -52,45 +52,85 @@ enum ValueQuoting {
 
     /// One CSV field: bare when it can be, else `"…"` with `"` doubled.
     static func csvField(_ text: [UInt8], separator: [UInt8]) -> [UInt8] {
-        if !text.isEmpty && !text.contains(where: needsCSVQuote) && !SQLiteText.contains(text, separator) {
-            return text
+        var result: [UInt8] = []
+        text.withUnsafeBufferPointer { appendCSVField($0, separator: separator, to: &result) }
+        return result
+    }
+
+    /// Appends one CSV field: bare when it can be, else `"…"` with `"`
+    /// doubled.
+    static func appendCSVField(_ text: UnsafeBufferPointer<UInt8>, separator: [UInt8], to sink: inout some ByteSink) {
+        if !text.isEmpty && !text.contains(where: needsCSVQuote) && !contains(text, separator) {
+            sink.append(bytes: text)
+        } else {
+            SQLiteText.appendQuoted(text, with: UInt8(ascii: "\""), to: &sink)
         }
-        return SQLiteText.quoted(text, with: UInt8(ascii: "\""))
+    }
+
+    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, text.count >= needle.count else { return needle.isEmpty }
+        for start in 0...(text.count - needle.count) where text[start] == first {
+            if text[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     /// A JSON string.
     static func jsonString(_ bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = [UInt8(ascii: "\"")]
-        for byte in bytes {
+        var result: [UInt8] = []
+        bytes.withUnsafeBufferPointer { appendJSONString($0, to: &result) }
+        return result
+    }
+
+    /// Appends a JSON string: runs of bytes that need no escape are
+    /// copied whole.
+    static func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>, to sink: inout some ByteSink) {
+        sink.append(byte: UInt8(ascii: "\""))
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() where byte < UInt8(ascii: " ") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") {
+            sink.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            runStart = index + 1
             switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "\""): result += [UInt8(ascii: "\\"), byte]
-            case 0x08: result += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: result += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case UInt8(ascii: "\n"): result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): result += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case UInt8(ascii: "\t"): result += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<UInt8(ascii: " "): result += SQLiteText.format("\\u%04x", Int32(byte))
-            default: result.append(byte)
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""): sink.append(byte: UInt8(ascii: "\\")); sink.append(byte: byte)
+            case 0x08: sink.append("\\b")
+            case 0x0C: sink.append("\\f")
+            case UInt8(ascii: "\n"): sink.append("\\n")
+            case UInt8(ascii: "\r"): sink.append("\\r")
+            case UInt8(ascii: "\t"): sink.append("\\t")
+            default:
+                let escape = SQLiteText.format("\\u%04x", Int32(byte))
+                escape.withUnsafeBufferPointer { sink.append(bytes: $0) }
             }
         }
-        result.append(UInt8(ascii: "\""))
-        return result
+        sink.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        sink.append(byte: UInt8(ascii: "\""))
     }
 
     /// Text escaped for HTML.
     static func html(_ text: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "<"): result += Array("&lt;".utf8)
-            case UInt8(ascii: "&"): result += Array("&amp;".utf8)
-            case UInt8(ascii: ">"): result += Array("&gt;".utf8)
-            case UInt8(ascii: "\""): result += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): result += Array("&#39;".utf8)
-            default: result.append(byte)
-            }
-        }
+        text.withUnsafeBufferPointer { appendHTML($0, to: &result) }
         return result
+    }
+
+    /// Appends text escaped for HTML.
+    static func appendHTML(_ text: UnsafeBufferPointer<UInt8>, to sink: inout some ByteSink) {
+        var runStart = 0
+        for (index, byte) in text.enumerated() {
+            let escape: StaticString
+            switch byte {
+            case UInt8(ascii: "<"): escape = "&lt;"
+            case UInt8(ascii: "&"): escape = "&amp;"
+            case UInt8(ascii: ">"): escape = "&gt;"
+            case UInt8(ascii: "\""): escape = "&quot;"
+            case UInt8(ascii: "'"): escape = "&#39;"
+            default: continue
+            }
+            sink.append(bytes: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+            sink.append(escape)
+            runStart = index + 1
+        }
+        sink.append(bytes: UnsafeBufferPointer(rebasing: text[runStart...]))
     }
 
     /// A C string literal, as `.show` prints separators and the null value.
