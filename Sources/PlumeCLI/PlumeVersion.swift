@@ -2,5 +2,5 @@
 /// `CHANGELOG.md` (a test keeps the two equal).
 public enum PlumeVersion {
     /// The version, `MAJOR.MINOR.PATCH`.
-    public static let current = "0.4.0"
+    public static let current = "0.5.0"
 }
