@@ -115,11 +115,7 @@ struct ExternalObserveWorkload: Workload {
         let floorShell = try ShellWriter(path: floorPath)
         let observer = try PlumeObserver(path: path, request: FetchRequest(table: "photo", sortedBy: [.ascending("name")]))
         let rows = self.rows
-        nonisolated(unsafe) var generator = SystemRandomNumberGenerator()
-        func renaming() -> String {
-            let id = Int64.random(in: 1...Int64(rows), using: &generator)
-            return "UPDATE photo SET name = 'IMG_\(Int.random(in: 0..<rows, using: &generator)) \(UUID().uuidString.prefix(6))' WHERE id = \(id);"
-        }
+        let renaming = PhotoRenaming(rows: rows)
         func rename() -> Int {
             shell.send(renaming())
             return observer.waitForDelivery()
@@ -135,6 +131,23 @@ struct ExternalObserveWorkload: Workload {
                 return Trial(run: { floorShell.sendAndWait(sql); return rows })
             },
         ]
+    }
+}
+
+/// Statements renaming one random photo of `rows` to a new random name:
+/// the external commit the observe workloads time.
+final class PhotoRenaming: @unchecked Sendable {
+    // Safe: used from the benchmark's one thread.
+    private let rows: Int
+    private var generator = SystemRandomNumberGenerator()
+
+    init(rows: Int) {
+        self.rows = rows
+    }
+
+    func callAsFunction() -> String {
+        let id = Int64.random(in: 1...Int64(rows), using: &generator)
+        return "UPDATE photo SET name = 'IMG_\(Int.random(in: 0..<rows, using: &generator)) \(UUID().uuidString.prefix(6))' WHERE id = \(id);"
     }
 }
 

@@ -38,11 +38,7 @@ struct ExternalWatchWorkload: Workload {
         let shell = try ShellWriter(path: path)
         let floorShell = try ShellWriter(path: floorPath)
         let rows = self.rows
-        nonisolated(unsafe) var generator = SystemRandomNumberGenerator()
-        func renaming() -> String {
-            let id = Int64.random(in: 1...Int64(rows), using: &generator)
-            return "UPDATE photo SET name = 'IMG_\(Int.random(in: 0..<rows, using: &generator)) \(UUID().uuidString.prefix(6))' WHERE id = \(id);"
-        }
+        let renaming = PhotoRenaming(rows: rows)
         func rename() -> Int {
             shell.send(renaming())
             watch.waitForChange()
