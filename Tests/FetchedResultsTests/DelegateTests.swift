@@ -61,7 +61,7 @@ final class RecordingDelegate: FetchedResultsControllerDelegate, @unchecked Send
                 try db.execute(sql: "UPDATE item SET score = 42 WHERE name = 'n2'")    // stays, content changed
                 try db.execute(sql: "INSERT INTO item (section, name, score) VALUES ('s2', 'n4x', 0)")
             }
-            #expect(delegate.wait(timeout: 10) { $0.last == "did" })
+            #expect(delegate.wait(timeout: 60) { $0.last == "did" })
             #expect(delegate.recorded == [
                 "will 6",
                 "section delete 1 's1'",

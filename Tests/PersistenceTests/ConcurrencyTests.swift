@@ -17,14 +17,14 @@ final class Signal<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The next value, or nil after `seconds`.
-    func wait(seconds: Double = 10) -> Value? {
+    func wait(seconds: Double = 60) -> Value? {
         guard semaphore.wait(timeout: .now() + seconds) == .success else { return nil }
         return lock.withLock { values.removeFirst() }
     }
 
     /// The next value, waiting on a dispatch thread rather than a
     /// cooperative one.
-    func next(seconds: Double = 10) async -> Value? {
+    func next(seconds: Double = 60) async -> Value? {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: self.wait(seconds: seconds)) }
         }
