@@ -4,7 +4,8 @@
 #
 #   Scripts/shell-speed.sh [RUNS]          (default 3: best of 3 each)
 #
-# Environment: PLUME (default .build-speed/release/plume, then
+# Environment: PLUME (default the installed build,
+# .build-release/release/plume from Scripts/build-release.sh, then
 # .build/release/plume), SQLITE3 (default sqlite3), ROWS (default 1000000),
 # DATA (where the databases are made once, default /tmp/plume-shell-speed),
 # MODES (default: every output mode), STARTS (start-up runs, default 50),
@@ -24,11 +25,11 @@ STARTS="${STARTS:-50}"
 SKIP="${SKIP:-}"
 MODES="${MODES:-list csv json line column box table markdown quote html tabs ascii insert}"
 if [[ -z "${PLUME:-}" ]]; then
-    for candidate in .build-speed/release/plume .build/release/plume; do
+    for candidate in .build-release/release/plume .build/release/plume; do
         [[ -x "$candidate" ]] && PLUME="$candidate" && break
     done
 fi
-[[ -x "${PLUME:-}" ]] || { echo "no release plume: swift build -c release --product plume" >&2; exit 1; }
+[[ -x "${PLUME:-}" ]] || { echo "no release plume: Scripts/build-release.sh" >&2; exit 1; }
 
 mkdir -p "$DATA"
 DB="$DATA/speed-$ROWS.sqlite"

@@ -80,10 +80,19 @@ enum SQLScanner {
 extension String {
     /// The string without leading and trailing white space and `;`.
     func trimmingSQLSeparators() -> String {
-        let set: Set<Character> = [" ", "\n", "\t", "\r", ";"]
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice.removeFirst() }
-        while let last = slice.last, set.contains(last) { slice.removeLast() }
-        return String(slice)
+        // Bytes, not `Character`s: the separators are ASCII, and a UTF-8
+        // continuation byte is never one of them.
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !$0.isSQLSeparator }) else { return "" }
+        let last = bytes.lastIndex(where: { !$0.isSQLSeparator })!
+        return String(self[first...last])
+    }
+}
+
+extension UInt8 {
+    /// Whether the byte is one of the separators trimmed around a
+    /// statement: a space, a tab, a line break or a semicolon.
+    fileprivate var isSQLSeparator: Bool {
+        self == 0x20 || self == 0x0A || self == 0x09 || self == 0x0D || self == 0x3B
     }
 }

@@ -53,8 +53,9 @@ package final class Shell {
     package let interrupts: InterruptMonitor?
     /// The program around the shell: its version and dot-commands.
     package let host: ShellHost
-    /// `sqlite3`'s dot-commands and the host's, sorted by name.
-    let dotCommands: [DotCommand]
+    /// `sqlite3`'s dot-commands and the host's, sorted by name (on the
+    /// first dot-command: a run of SQL alone never needs them).
+    private(set) lazy var dotCommands = Shell.dotCommands(adding: host.dotCommands)
     /// `.help`'s lines (see ``Shell/helpLines(of:)``).
     private(set) lazy var helpLines = Shell.helpLines(of: dotCommands)
 
@@ -73,7 +74,6 @@ package final class Shell {
         self.interrupts = interrupts
         self.host = host
         self.output = output
-        dotCommands = Shell.dotCommands(adding: host.dotCommands)
         ShellHelperFunctions.print = { [weak self] in self?.output.write($0) }
     }
 
