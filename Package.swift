@@ -115,6 +115,15 @@ let package = Package(
             // Terminal/: the terminal list, driven by the same random change
             // sets as the other consumers.
             dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "FetchedResultsTerminal", "PlumeTerminal", "PlumeTestSupport", "AppleListStandIns"]),
+        // A VFS that fails or "loses power" at the Nth I/O call, for the
+        // reliability tests (never shipped).
+        .target(
+            name: "CFaultVFS",
+            dependencies: ["CSQLite"],
+            path: "Tests/CFaultVFS"),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["CFaultVFS", "CSQLite", "Persistence", "FetchedResults", "PlumeTestSupport"]),
         .testTarget(
             name: "PlumeTerminalTests",
             dependencies: ["PlumeTerminal"]),

@@ -81,11 +81,21 @@ final class ChangeTracker {
         needsRollbackDelivery = true
     }
 
+    /// Whether observers are being told of a commit or rollback: the
+    /// statements they run then finish here too, and must not start
+    /// another delivery. (When the disk fails, the read an observer starts
+    /// after a rollback fails and rolls back in turn: without this, that
+    /// recursed until the stack overflowed.)
+    private var isDelivering = false
+
     /// Called after each statement finishes, successfully or not.
     func statementDidFinish(_ statement: Statement, in database: Database, failed: Bool = false) {
         if !failed, statement.isSchemaChange || !statement.writtenTables.isEmpty {
             recordUntrackedChanges(of: statement, in: database)
         }
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
         if needsRollbackDelivery {
             needsRollbackDelivery = false
             for observer in observers.observers { observer.didRollback(database) }
