@@ -121,9 +121,15 @@ let package = Package(
             name: "CFaultVFS",
             dependencies: ["CSQLite"],
             path: "Tests/CFaultVFS"),
+        // Out-of-memory sweeps need SQLite's allocator replaced before it
+        // initializes: a process of its own, run by ReliabilityTests.
+        .executableTarget(
+            name: "plume-oom-sweep",
+            dependencies: ["CFaultVFS", "CSQLite", "Persistence", "FetchedResults"],
+            path: "Tests/OutOfMemorySweep"),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["CFaultVFS", "CSQLite", "Persistence", "FetchedResults", "PlumeTestSupport"]),
+            dependencies: ["CFaultVFS", "CSQLite", "Persistence", "FetchedResults", "PlumeTestSupport", "plume-oom-sweep"]),
         .testTarget(
             name: "PlumeTerminalTests",
             dependencies: ["PlumeTerminal"]),

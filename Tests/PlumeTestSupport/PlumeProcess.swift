@@ -21,19 +21,22 @@ public struct ProcessResult: Sendable {
 public enum PlumeProcess {
     /// The `plume` executable built next to the test bundle.
     public static var plumeURL: URL {
-        get throws {
-            let candidates = [
-                Bundle.main.executableURL?.deletingLastPathComponent(),
-                Bundle.main.bundleURL.deletingLastPathComponent(),
-                Bundle.main.bundleURL,
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ].compactMap { $0 }
-            for directory in candidates {
-                let url = directory.appendingPathComponent("plume")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-            throw ProcessFailure(message: "the plume binary was not found next to the tests (looked in \(candidates.map(\.path)))")
+        get throws { try builtExecutable("plume") }
+    }
+
+    /// An executable of the package built next to the test bundle.
+    public static func builtExecutable(_ name: String) throws -> URL {
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ].compactMap { $0 }
+        for directory in candidates {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
+        throw ProcessFailure(message: "the \(name) binary was not found next to the tests (looked in \(candidates.map(\.path)))")
     }
 
     /// Runs `plume` with arguments and optional standard input, waits, and

@@ -33,6 +33,11 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
     /// Where updates and the failure go.
     private let output: EngineOutput<Item>
     private var hasFailed = false
+    /// A commit could not be followed for a reason that passes (memory, an
+    /// I/O error, a lock): the rows may be stale until a refetch succeeds.
+    private var missedCommit = false
+    /// The wait before the next recovery refetch; doubles up to a second.
+    private var recoveryDelay: Duration = .milliseconds(5)
     let statistics = Mutex(EngineStatistics())
 
     /// Refetches of a pool's result: on a reader, one at a time.
@@ -78,8 +83,8 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
         guard !refetchRunning, !hasFailed else { return }
         do {
             let schemaChanged = try QueryPlan<Item>.schemaVersion(db) != plan.schemaVersion
-            guard schemaChanged || changes.mayAffect(plan.region) else { return }
-            if !schemaChanged, let update = try incrementalUpdate(changes, db) {
+            guard schemaChanged || missedCommit || changes.mayAffect(plan.region) else { return }
+            if !schemaChanged, !missedCommit, let update = try incrementalUpdate(changes, db) {
                 statistics.withLock { $0.incrementalUpdates += 1 }
                 try commit(update.storage, update.changes)
             } else if let refetchReader {
@@ -137,6 +142,8 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
             throw FetchedResultsError(.duplicateIdentity(column: plan.request.identityColumn, value: error.value), sql: plan.request.sql)
         }
         plan.incremental?.invalidate()
+        missedCommit = false
+        recoveryDelay = .milliseconds(5)
         try commit(newStorage, positional)
     }
 
@@ -161,9 +168,59 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
         output.publish(FetchedResultsUpdate(snapshot: snapshot, previousSnapshot: previous, changes: changeSet, isInitial: false))
     }
 
+    /// Ends the controller with `error`, unless the error passes: then
+    /// the rows are brought up to date by a refetch as soon as one succeeds
+    /// (a commit the engine could not follow must not leave the list
+    /// stale once memory, the disk or the lock is back).
     private func fail(_ error: any Error) {
+        if Self.passes(error) {
+            missedCommit = true
+            scheduleRecovery()
+            return
+        }
         hasFailed = true
         output.fail(error)
+    }
+
+    /// Whether an error is one a later attempt may not meet: out of memory,
+    /// an I/O error, a full disk, a lock held by another connection.
+    static func passes(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        switch error.resultCode {
+        case .SQLITE_NOMEM, .SQLITE_IOERR, .SQLITE_FULL, .SQLITE_BUSY, .SQLITE_LOCKED: return true
+        default: return false
+        }
+    }
+
+    /// Refetches after a delay, until one succeeds or the controller
+    /// stops: started from the writer's queue, as commits start theirs, so
+    /// that it never runs beside one.
+    private func scheduleRecovery() {
+        let delay = recoveryDelay
+        recoveryDelay = min(delay * 2, .seconds(1))
+        let (seconds, attoseconds) = delay.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+            guard let self, !(self.observation?.isCancelled ?? true) else { return }
+            guard let writer = self.reader as? any DatabaseWriter else { return }
+            // Throws only once the database is closed: nothing to recover.
+            try? writer.writeWithoutTransactionAndWait { db in self.recover(db) }
+        }
+    }
+
+    /// On the writer's queue: a pool's refetch starts on a reader unless
+    /// one runs (it then runs once more); a queue refetches here.
+    private func recover(_ db: Database) {
+        guard missedCommit, !hasFailed else { return }
+        if let refetchReader {
+            let running = work.withLock { work in
+                if work.inFlight { work.pending = true }
+                return work.inFlight
+            }
+            if !running { startRefetch(on: refetchReader) }
+        } else {
+            do { try refetch(db) } catch { fail(error) }
+        }
     }
 }
 

@@ -1,0 +1,2 @@
+#include "fault_vfs.h"
+#include "fault_malloc.h"
