@@ -152,7 +152,8 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 }
 
-/// Rows to refresh once a batch is applied, in new coordinates.
+/// Rows to refresh once a batch is applied, in new coordinates; sending
+/// them ends the update (``ListConsumer/finishUpdate()``).
 @MainActor
 struct RowRefresh {
     /// Rows that keep their cell, configured again.
@@ -163,6 +164,7 @@ struct RowRefresh {
     func send<Cell>(to consumer: any ListConsumer<Cell>) {
         if !reconfigured.isEmpty { consumer.reconfigureRows(at: reconfigured) }
         if !reloaded.isEmpty { consumer.reloadRows(at: reloaded) }
+        consumer.finishUpdate()
     }
 }
 
