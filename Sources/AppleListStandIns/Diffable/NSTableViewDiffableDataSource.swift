@@ -61,17 +61,19 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
         guard let tableView else { return }
         for exception in snapshot.exceptions { tableView.record(exception) }
         guard snapshot.exceptions.isEmpty else { return }
-        let old = rows
-        current = snapshot.applied
-        rows = Self.rows(of: snapshot, headers: sectionHeaderViewProvider != nil)
-        if animatingDifferences {
-            tableView.beginUpdates()
-            RowSteps(from: old, to: rows).run(on: tableView, animation: defaultRowAnimation)
-            tableView.endUpdates()
-            reloadRefreshedRows(of: snapshot, in: tableView)
-        } else {
+        let new = Self.rows(of: snapshot, headers: sectionHeaderViewProvider != nil)
+        guard animatingDifferences else {
+            (current, rows) = (snapshot.applied, new)
             tableView.reloadData()
+            completion?()
+            return
         }
+        tableView.beginUpdates()  // the table loads the old rows first, if it has not yet
+        let old = rows
+        (current, rows) = (snapshot.applied, new)
+        RowSteps(from: old, to: rows).run(on: tableView, animation: defaultRowAnimation)
+        tableView.endUpdates()
+        reloadRefreshedRows(of: snapshot, in: tableView)
         completion?()
     }
 
