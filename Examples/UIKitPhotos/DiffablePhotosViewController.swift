@@ -27,11 +27,7 @@ public final class DiffablePhotosViewController: UITableViewController {
 
     /// A list of the store's photos by album.
     public init(store: PhotoStore) {
-        let controller = FetchedResultsController<Photo>(database: store.database, request: PhotoStore.byAlbum)
-        dataSource = FetchedResultsDataSource(controller: controller,
-                                              cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { cell, photo in
-            cell.textLabel?.text = photo.isFavorite ? "♥ \(photo.name)" : photo.name
-        }
+        dataSource = store.photosByAlbum()
         super.init(style: .plain)
     }
 
@@ -42,8 +38,7 @@ public final class DiffablePhotosViewController: UITableViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Photo")
-        tableView.register(FavoriteCell.self, forCellReuseIdentifier: "Favorite")
+        tableView.registerPhotoCells()
         adapter = TableViewDiffableAdapter(tableView: tableView, dataSource: dataSource)
         loading = Task { try await dataSource.performFetch() }
     }
