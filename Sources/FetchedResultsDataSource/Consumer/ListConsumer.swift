@@ -86,6 +86,15 @@ public protocol ListConsumer<Cell>: AnyObject {
     /// - Parameter indexPaths: The rows to replace.
     func reloadRows(at indexPaths: [IndexPath])
 
+    /// Whether the consumer cannot take updates now: a UIKit list with
+    /// uncommitted updates (a drop or a reorder in progress) must not be
+    /// reloaded or batch-updated. While it answers `true`, the data source
+    /// keeps the newest state aside and keeps answering with the state the
+    /// list shows; ``ListDataSource/applyHeldBackUpdates()`` shows the
+    /// newest state once the interaction ends (as does the next update).
+    /// The default is `false`.
+    var holdsUpdatesBack: Bool { get }
+
     /// Called once an update is delivered: after
     /// ``performBatchUpdates(_:updateData:)`` and the row refreshes that
     /// follow it. The default does nothing.
@@ -108,4 +117,6 @@ extension ListConsumer {
     }
 
     public func finishUpdate() {}
+
+    public var holdsUpdatesBack: Bool { false }
 }
