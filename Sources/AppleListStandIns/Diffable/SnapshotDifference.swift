@@ -76,10 +76,10 @@ struct SnapshotDifference {
     /// index paths.
     private mutating func refreshes<S, I>(in new: NSDiffableDataSourceSnapshot<S, I>) {
         let inserted = Set(insertedRows)
+        let newPaths = Self.paths(of: new)
         func shownBefore(_ item: I) -> IndexPath? {
-            guard let path = new.indexPath(of: item), !insertedSections.contains(path.section) else { return nil }
-            let indexPath = IndexPath(standInRow: path.row, section: path.section)
-            return inserted.contains(indexPath) ? nil : indexPath
+            guard let path = newPaths[item], !insertedSections.contains(path.sectionIndex) else { return nil }
+            return inserted.contains(path) ? nil : path
         }
         var reloaded = new.reloadedItemIdentifiers
         for section in new.reloadedSectionIdentifiers {
