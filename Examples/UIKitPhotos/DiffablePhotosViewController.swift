@@ -27,7 +27,11 @@ public final class DiffablePhotosViewController: UITableViewController {
 
     /// A list of the store's photos by album.
     public init(store: PhotoStore) {
-        dataSource = store.photosByAlbum()
+        let controller = FetchedResultsController<Photo>(database: store.database, request: PhotoStore.byAlbum)
+        dataSource = FetchedResultsDataSource(controller: controller,
+                                              cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { cell, photo in
+            cell.textLabel?.text = photo.isFavorite ? "♥ \(photo.name)" : photo.name
+        }
         super.init(style: .plain)
     }
 
@@ -38,7 +42,8 @@ public final class DiffablePhotosViewController: UITableViewController {
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        tableView.registerPhotoCells()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Photo")
+        tableView.register(FavoriteCell.self, forCellReuseIdentifier: "Favorite")
         adapter = TableViewDiffableAdapter(tableView: tableView, dataSource: dataSource)
         loading = Task { try await dataSource.performFetch() }
     }

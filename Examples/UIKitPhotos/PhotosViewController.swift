@@ -25,7 +25,11 @@ public final class PhotosViewController: UITableViewController, FetchedResultsCo
 
     /// A list of the store's photos by album.
     public init(store: PhotoStore) {
-        dataSource = store.photosByAlbum()
+        let controller = FetchedResultsController<Photo>(database: store.database, request: PhotoStore.byAlbum)
+        dataSource = FetchedResultsDataSource(controller: controller,
+                                              cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { cell, photo in
+            cell.textLabel?.text = photo.isFavorite ? "♥ \(photo.name)" : photo.name
+        }
         dataSource.deleteItem = { photo in try store.delete(photo) }   // swipe to delete
         super.init(style: .plain)
     }
@@ -37,7 +41,8 @@ public final class PhotosViewController: UITableViewController, FetchedResultsCo
 
     public override func viewDidLoad() {
         super.viewDidLoad()
-        tableView.registerPhotoCells()
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Photo")
+        tableView.register(FavoriteCell.self, forCellReuseIdentifier: "Favorite")
         adapter = TableViewAdapter(tableView: tableView, dataSource: dataSource)
         dataSource.controller.delegate = self
         loading = Task {
@@ -57,24 +62,4 @@ public final class PhotosViewController: UITableViewController, FetchedResultsCo
 
 /// The second kind of cell: a favorite photo.
 public final class FavoriteCell: UITableViewCell {}
-
-extension PhotoStore {
-    /// The photos by album, for a table: a favorite shows a heart in a
-    /// cell of its own kind.
-    @MainActor
-    func photosByAlbum() -> FetchedResultsDataSource<Photo, UITableViewCell> {
-        let controller = FetchedResultsController<Photo>(database: database, request: PhotoStore.byAlbum)
-        return FetchedResultsDataSource(controller: controller, cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { cell, photo in
-            cell.textLabel?.text = photo.isFavorite ? "♥ \(photo.name)" : photo.name
-        }
-    }
-}
-
-extension UITableView {
-    /// Registers the photo list's two kinds of cell.
-    func registerPhotoCells() {
-        register(UITableViewCell.self, forCellReuseIdentifier: "Photo")
-        register(FavoriteCell.self, forCellReuseIdentifier: "Favorite")
-    }
-}
 #endif
