@@ -19,7 +19,8 @@ import Persistence
 /// to it.
 ///
 /// Cells come from the data source's cell closures, dequeued by their
-/// identifier; section headers from ``sectionHeaders`` (or set the
+/// identifier; section headers from the `sectionHeaders` given to
+/// ``init(collectionView:dataSource:sectionHeaders:)`` (or set the
 /// diffable data source's `supplementaryViewProvider` yourself).
 ///
 /// ```swift
