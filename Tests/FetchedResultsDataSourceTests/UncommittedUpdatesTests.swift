@@ -49,6 +49,21 @@ import Testing
         withExtendedLifetime(adapter) {}
     }
 
+    @Test func aDiffableAdapterAppliesNoSnapshotDuringADrop() throws {
+        let table = ListViewFixtures.tableView()
+        let dataSource = try ArrayDataSource<Entry, Int, UITableViewCell>(items: Self.entries([1, 2]), id: \.id,
+                                                                          cellIdentifier: AdapterPropertyTests.kind) { cell, entry in
+            cell.textLabel?.text = entry.description
+        }
+        let adapter = TableViewDiffableAdapter(tableView: table, dataSource: dataSource)
+        table.simulateDrop(inProgress: true)
+        try dataSource.setItems(Self.entries([3, 1]))
+        #expect(table.changesDuringUncommittedUpdates == 0 && adapter.diffableDataSource.snapshot().itemIdentifiers == [1, 2])
+        table.simulateDrop(inProgress: false)
+        dataSource.applyHeldBackUpdates()
+        #expect(table.displayedCells.first?.map { $0.textLabel?.text } == ["3", "1"] && table.exceptions.isEmpty)
+    }
+
     @Test func theStandInRecordsAReloadDuringADrop() {
         let table = UITableView(frame: .zero, style: .plain)
         table.simulateDrop(inProgress: true)

@@ -36,6 +36,9 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
         var show: (Identifiers, _ reloadingData: Bool) -> Void
         /// A cell of a kind for a row, reused where the view can.
         var dequeue: (String, IndexPath) -> Cell
+        /// Whether the view has uncommitted updates (UIKit: a drop or a
+        /// reorder in progress), when no snapshot may be applied.
+        var hasUncommittedUpdates: () -> Bool = { false }
     }
 
     private weak var dataSource: ListDataSource<Snapshot, Cell>?
@@ -100,6 +103,10 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
         if !reconfigured.isEmpty { identifiers.reconfigureItems(reconfigured) }
         if !reloaded.isEmpty { identifiers.reloadItems(reloaded) }
     }
+
+    /// No snapshot is applied while the view has uncommitted updates
+    /// (``ListDataSource/applyHeldBackUpdates()`` shows the newest state).
+    var holdsUpdatesBack: Bool { platform?.hasUncommittedUpdates() ?? false }
 
     /// Changed rows are marked in the snapshot after the batch's edits.
     var refreshesChangedRowsAfterBatch: Bool { true }

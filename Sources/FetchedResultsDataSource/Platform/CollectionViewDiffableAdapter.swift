@@ -76,7 +76,7 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
             }
         }, dequeue: { [weak collectionView] identifier, indexPath in
             collectionView?.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath) ?? UICollectionViewCell(frame: .zero)
-        }))
+        }, hasUncommittedUpdates: { [weak collectionView] in collectionView?.hasUncommittedUpdates ?? false }))
     }
 }
 #endif

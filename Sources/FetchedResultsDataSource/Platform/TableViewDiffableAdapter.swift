@@ -17,6 +17,9 @@ import Persistence
 /// to it.
 ///
 /// Per update:
+/// - while the table view has uncommitted updates (a drop or a reorder),
+///   nothing: the data source holds the newest state back until
+///   ``ListDataSource/applyHeldBackUpdates()`` or the next update;
 /// - the first state, and a change set past the data source's
 ///   ``ListDataSource/reloadThreshold``: a whole snapshot, through
 ///   `applySnapshotUsingReloadData(_:completion:)` (no diff);
@@ -70,7 +73,7 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
         }, dequeue: { [weak tableView] identifier, indexPath in
             tableView?.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
                 ?? UITableViewCell(style: .default, reuseIdentifier: identifier)
-        }))
+        }, hasUncommittedUpdates: { [weak tableView] in tableView?.hasUncommittedUpdates ?? false }))
     }
 }
 
