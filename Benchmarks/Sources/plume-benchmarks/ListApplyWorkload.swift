@@ -13,7 +13,9 @@ import Foundation
 /// (the lists of `diff.100k.10pct`), shown through Plume's batch
 /// `TableViewAdapter` (`plume`) and through `TableViewDiffableAdapter`
 /// (`diffable`), from `ArrayDataSource.setSections` to the table showing
-/// the new rows.
+/// the new rows; and the diffable data source alone applying the new
+/// snapshot, built in advance (`diffableapply`: what the `diffable` figure
+/// holds beyond Plume's side).
 ///
 /// On Linux both run against the UIKit stand-ins, which model UIKit's
 /// documented behaviour, not its speed: the figures measure Plume's side
@@ -28,13 +30,16 @@ struct ListApplyWorkload: Workload {
 
     func makeContestants(in directory: URL) throws -> [Contestant] {
         let (old, new) = DiffWorkload.lists(count: rows)
+        // Checksum: the rows the table shows after the update.
         return [Contender.plume, .diffable].map { contender in
             Contestant(contender: contender) {
                 let list = try onMain { try ShownList(old, diffable: contender == .diffable) }
-                // Checksum: the rows the table shows after the update.
                 return Trial(run: { try onMain { try list.show(new) } })
             }
-        }
+        } + [Contestant(contender: .diffableapply) {
+            let list = try onMain { DiffableList(old, then: new) }
+            return Trial(run: { try onMain { list.applyNext() } })
+        }]
     }
 }
 
@@ -68,6 +73,49 @@ final class ShownList: @unchecked Sendable {
     @MainActor
     func show(_ items: [Item]) throws -> Int {
         try dataSource.setItems(items)
+        return table.numberOfRows(inSection: 0)
+    }
+}
+
+/// A stand-in table showing snapshots of the list's ids through a
+/// diffable data source, without Plume.
+///
+/// `@unchecked Sendable`: made and used on the main thread only.
+final class DiffableList: @unchecked Sendable {
+    typealias Item = DiffWorkload.Item
+    private let table: UITableView
+    private let dataSource: UITableViewDiffableDataSource<Int, Int64>
+    private var next = NSDiffableDataSourceSnapshot<Int, Int64>()
+
+    /// Shows `old`, and prepares the snapshot of `new`, with the items
+    /// whose content changed reconfigured.
+    @MainActor
+    init(_ old: [Item], then new: [Item]) {
+        table = UITableView(frame: .zero, style: .plain)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+        dataSource = UITableViewDiffableDataSource(tableView: table) { table, indexPath, id in
+            let cell = table.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+            cell.textLabel?.text = "\(id)"
+            return cell
+        }
+        dataSource.applySnapshotUsingReloadData(Self.snapshot(old))
+        _ = table.numberOfSections  // the first load, untimed
+        next = Self.snapshot(new)
+        let versions = Dictionary(uniqueKeysWithValues: old.map { ($0.id, $0.version) })
+        next.reconfigureItems(new.filter { item in versions[item.id].map { $0 != item.version } ?? false }.map(\.id))
+    }
+
+    static func snapshot(_ items: [Item]) -> NSDiffableDataSourceSnapshot<Int, Int64> {
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int64>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(items.map(\.id), toSection: 0)
+        return snapshot
+    }
+
+    /// Applies the snapshot prepared.
+    @MainActor
+    func applyNext() -> Int {
+        dataSource.apply(next)
         return table.numberOfRows(inSection: 0)
     }
 }

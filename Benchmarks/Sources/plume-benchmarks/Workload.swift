@@ -34,6 +34,10 @@ enum Contender: String, CaseIterable, Sendable {
     /// A diffable data source (for `list.apply`, beside Plume's batch
     /// adapter).
     case diffable
+    /// The diffable data source alone, applying a snapshot built in
+    /// advance (for `list.apply`: the part of `diffable` that is not
+    /// Plume's).
+    case diffableapply
 }
 
 /// One implementation of a workload.
