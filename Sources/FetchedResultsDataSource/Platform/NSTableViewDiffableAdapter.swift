@@ -56,13 +56,14 @@ public final class NSTableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: N
         let target = NSTableViewTarget(tableView: tableView)
         let diffable = NSTableViewDiffableDataSource<DatabaseValue, Snapshot.ItemIdentifier>(tableView: tableView) {
             [unowned updater, weak dataSource] _, _, row, _ in
-            guard let dataSource, let indexPath = Self.indexPath(ofRow: row, in: dataSource, headers: showsSectionHeaders) else { return NSView() }
-            return updater.cell(at: indexPath) ?? NSView()
+            guard let dataSource, let location = Self.location(ofRow: row, in: dataSource, headers: showsSectionHeaders),
+                  let item = location.item else { return NSView() }
+            return updater.cell(at: IndexPath(item: item, section: location.section)) ?? NSView()
         }
         if showsSectionHeaders {
-            diffable.sectionHeaderViewProvider = { [weak dataSource] _, _, section in
-                let index = (0..<(dataSource?.numberOfSections ?? 0)).first { dataSource?.snapshot.sectionName(at: $0) == section }
-                return target.headerView(title: index.flatMap { dataSource?.titleForHeader(inSection: $0) } ?? "")
+            diffable.sectionHeaderViewProvider = { [weak dataSource] _, row, _ in
+                guard let dataSource, let location = Self.location(ofRow: row, in: dataSource, headers: true) else { return NSView() }
+                return target.headerView(title: dataSource.titleForHeader(inSection: location.section) ?? "")
             }
         }
         self.tableView = tableView
@@ -78,17 +79,18 @@ public final class NSTableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: N
         }))
     }
 
-    /// The index path of a table row that shows an item (nil for a
+    /// Where a table row is: its section, and its item there (nil for the
     /// section's group row).
     ///
     /// - Complexity: O(s) for s sections.
-    static func indexPath(ofRow row: Int, in dataSource: ListDataSource<Snapshot, NSView>, headers: Bool) -> IndexPath? {
+    static func location(ofRow row: Int, in dataSource: ListDataSource<Snapshot, NSView>,
+                         headers: Bool) -> (section: Int, item: Int?)? {
         var first = 0
+        let header = headers ? 1 : 0
         for section in 0..<dataSource.numberOfSections {
-            let header = headers ? 1 : 0
             let count = dataSource.numberOfRows(inSection: section)
             if row < first + header + count {
-                return row < first + header ? nil : IndexPath(item: row - first - header, section: section)
+                return (section, row < first + header ? nil : row - first - header)
             }
             first += header + count
         }

@@ -11,10 +11,10 @@ import Persistence
 #if (canImport(UIKit) && !os(watchOS)) || os(Linux)
 
 /// Connects a `UITableView` to a data source through a
-/// `UITableViewDiffableDataSource`: the adapter is the data source's
-/// consumer, and shows each of its updates as one snapshot keyed by the
-/// rows' identities (sections by their names). Keep a strong reference
-/// to it.
+/// `UITableViewDiffableDataSource`: the adapter owns the diffable data
+/// source (the table view's data source) and the data source's consumer,
+/// which shows each update as one snapshot keyed by the rows' identities
+/// (sections by their names). Keep a strong reference to it.
 ///
 /// Per update:
 /// - while the table view has uncommitted updates (a drop or a reorder),
