@@ -23,25 +23,47 @@ struct SnapshotDifference {
     var reconfiguredRows: [IndexPath] = []
     var reloadedRows: [IndexPath] = []
 
-    var isEmpty: Bool {
-        deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty && movedRows.isEmpty
+    /// Steps: `matchSections(old:new:)`, then `matchRows(old:new:oldSections:)`
+    /// (inserts and moves, in new order), then the deletes, then
+    /// `refreshes(in:)`.
+    init<S, I>(from old: NSDiffableDataSourceSnapshot<S, I>, to new: NSDiffableDataSourceSnapshot<S, I>) {
+        let oldSections = matchSections(old: old, new: new)
+        let kept = matchRows(old: old, new: new, oldSections: oldSections)
+        for (section, items) in old.items.enumerated() where !deletedSections.contains(section) {
+            for row in items.indices where !kept.contains(IndexPath(standInRow: row, section: section)) {
+                deletedRows.append(IndexPath(standInRow: row, section: section))
+            }
+        }
+        refreshes(in: new)
     }
 
-    init<S, I>(from old: NSDiffableDataSourceSnapshot<S, I>, to new: NSDiffableDataSourceSnapshot<S, I>) {
+    /// Sections deleted and inserted. Surviving sections out of order:
+    /// those off a longest increasing subsequence are deleted and inserted
+    /// again, with their items.
+    ///
+    /// - Returns: The old index of every old section.
+    private mutating func matchSections<S, I>(old: NSDiffableDataSourceSnapshot<S, I>,
+                                              new: NSDiffableDataSourceSnapshot<S, I>) -> [S: Int] {
         let oldSections = Dictionary(uniqueKeysWithValues: old.sections.enumerated().map { ($1, $0) })
-        // Surviving sections out of order: those off a longest increasing
-        // subsequence are deleted and inserted again, with their items.
-        let survivors = new.sections.compactMap { oldSections[$0] }
-        let inOrder = Set(longestIncreasingSubsequence(survivors))
-        let newOfOld = Dictionary(uniqueKeysWithValues: new.sections.enumerated().compactMap { index, section in
-            oldSections[section].flatMap { inOrder.contains($0) ? ($0, index) : nil }
-        })
-        deletedSections = IndexSet(old.sections.indices.filter { newOfOld[$0] == nil })
+        let inOrder = Set(longestIncreasingSubsequence(new.sections.compactMap { oldSections[$0] }))
+        let survivingOld = Set(new.sections.compactMap { oldSections[$0] }.filter(inOrder.contains))
+        deletedSections = IndexSet(old.sections.indices.filter { !survivingOld.contains($0) })
         insertedSections = IndexSet(new.sections.indices.filter { index in
             oldSections[new.sections[index]].map { !inOrder.contains($0) } ?? true
         })
+        return oldSections
+    }
+
+    /// Inserts and moves, section by section in new order: an item with no
+    /// old place in a surviving section is inserted; one from another
+    /// section moves; in its own section, those off a longest increasing
+    /// subsequence of old rows move.
+    ///
+    /// - Returns: The old index paths of the items that stay or move.
+    private mutating func matchRows<S, I>(old: NSDiffableDataSourceSnapshot<S, I>, new: NSDiffableDataSourceSnapshot<S, I>,
+                                          oldSections: [S: Int]) -> Set<IndexPath> {
         let oldPaths = Self.paths(of: old)
-        var kept: Set<IndexPath> = []  // old paths of items that stay or move
+        var kept: Set<IndexPath> = []
         for (newSection, sectionID) in new.sections.enumerated() where !insertedSections.contains(newSection) {
             let oldSection = oldSections[sectionID]!
             var sameSection: [(newRow: Int, oldRow: Int)] = []
@@ -60,15 +82,11 @@ struct SnapshotDifference {
             }
             let staying = Set(longestIncreasingSubsequence(sameSection.map(\.oldRow)))
             for pair in sameSection where !staying.contains(pair.oldRow) {
-                movedRows.append((IndexPath(standInRow: pair.oldRow, section: oldSection), IndexPath(standInRow: pair.newRow, section: newSection)))
+                movedRows.append((IndexPath(standInRow: pair.oldRow, section: oldSection),
+                                  IndexPath(standInRow: pair.newRow, section: newSection)))
             }
         }
-        for (section, items) in old.items.enumerated() where !deletedSections.contains(section) {
-            for row in items.indices where !kept.contains(IndexPath(standInRow: row, section: section)) {
-                deletedRows.append(IndexPath(standInRow: row, section: section))
-            }
-        }
-        refreshes(in: new)
+        return kept
     }
 
     /// The reconfigured and reloaded items of `new` that were shown
