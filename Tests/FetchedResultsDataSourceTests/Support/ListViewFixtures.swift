@@ -88,6 +88,9 @@ enum ListViewFixtures {
         }
         #expect(table.exceptions.isEmpty, "round \(round): \(table.exceptions.first?.reason ?? "")", sourceLocation: sourceLocation)
         #expect(table.shownText == expected, "round \(round)", sourceLocation: sourceLocation)
+        let kinds = dataSource.snapshot.flatMap { section in (headers ? ["PlumeSectionHeader"] : []) + section.items.map(AdapterPropertyTests.kind) }
+        #expect((0..<table.numberOfRows).map { table.view(atColumn: 0, row: $0, makeIfNecessary: false)?.identifier?.rawValue } == kinds,
+                "round \(round): cell kinds", sourceLocation: sourceLocation)
         #expect(table.reloadsInsideUpdates == 0, "round \(round)", sourceLocation: sourceLocation)
     }
 }
