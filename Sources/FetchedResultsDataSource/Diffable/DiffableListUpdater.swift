@@ -17,13 +17,14 @@ import Persistence
 /// The consumer behind the diffable adapters: each update of a data
 /// source becomes one new `NSDiffableDataSourceSnapshot`, built from the
 /// one shown and the change set (``DiffableSnapshotEdits``), with the
-/// changed rows reconfigured or reloaded (and rows the change set inserts
-/// that were shown before reloaded), shown once the update is
+/// changed rows — and rows the change set inserts that were shown before —
+/// reconfigured or reloaded by their kind of cell, shown once the update is
 /// delivered (``finishUpdate()``). The first state, and change sets past
 /// the data source's reload threshold, are shown whole without a diff.
 ///
 /// The adapter connects the calls that differ per platform: the snapshot
-/// shown, how to show one (diffed, or reloaded), and how to dequeue a cell.
+/// shown, how to show one (diffed, or reloaded), how to dequeue a cell,
+/// and whether the view has uncommitted updates.
 @MainActor
 final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsumer {
     typealias Identifiers = NSDiffableDataSourceSnapshot<DatabaseValue, Snapshot.ItemIdentifier>
