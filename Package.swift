@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "FetchedResults", targets: ["FetchedResults"]),
         .library(name: "FetchedResultsDataSource", targets: ["FetchedResultsDataSource"]),
         .library(name: "FetchedResultsTerminal", targets: ["FetchedResultsTerminal"]),
+        // The UIKit and AppKit stand-ins, for Linux tools that drive the list
+        // adapters (the benchmarks); apps never link them.
+        .library(name: "AppleListStandIns", targets: ["AppleListStandIns"]),
         .executable(name: "plume", targets: ["plume"]),
     ],
     dependencies: [

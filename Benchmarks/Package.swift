@@ -19,6 +19,10 @@ let package = Package(
             dependencies: [
                 .product(name: "Persistence", package: "Plume"),
                 .product(name: "FetchedResults", package: "Plume"),
+                .product(name: "FetchedResultsDataSource", package: "Plume"),
+                // On Linux the list adapters run against the UIKit stand-ins,
+                // as the examples do.
+                .product(name: "AppleListStandIns", package: "Plume", condition: .when(platforms: [.linux])),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The raw C baseline calls sqlite3_* through GRDB's system
                 // library module: Plume's CSQLite is not a product.

@@ -60,6 +60,28 @@ import Testing
         }
     }
 
+    @Test func theDiffablePhotoListReconfiguresRenamedPhotosAndReloadsNewFavorites() async throws {
+        try await Self.withStore { store, _ in
+            let photos = DiffablePhotosViewController(store: store)
+            photos.loadViewIfNeeded()
+            try await photos.loading?.value
+            let table: UITableView = photos.tableView
+            let text = { table.displayedCells.map { $0.map { $0.textLabel?.text ?? "" } } }
+            #expect(text() == [["♥ Sunset", "Tram"], ["Bridge"]])
+            #expect(photos.adapter?.diffableDataSource.snapshot().sectionIdentifiers == ["Lisbon", "Porto"])
+            let tram = table.displayedCells[0][1]
+            try await store.database.write { db in try db.execute(sql: "UPDATE photo SET name = 'Tram 28' WHERE name = 'Tram'") }
+            #expect(try await Self.eventually { text() == [["♥ Sunset", "Tram 28"], ["Bridge"]] })
+            #expect(table.displayedCells[0][1] === tram, "a renamed photo keeps its cell (reconfigured)")
+            try await store.database.write { db in try db.execute(sql: "UPDATE photo SET isFavorite = 1 WHERE name = 'Bridge'") }
+            #expect(try await Self.eventually { text() == [["♥ Sunset", "Tram 28"], ["♥ Bridge"]] })
+            #expect(table.displayedCells[1][0] is FavoriteCell, "a new favorite gets a new kind of cell (reloaded)")
+            try store.add(Photo(name: "Castle", album: "Sintra", rating: 2))
+            #expect(try await Self.eventually { table.displayedHeaderTitles == ["Lisbon", "Porto", "Sintra"] })
+            #expect(table.exceptions.isEmpty, "\(table.exceptions.map(\.reason))")
+        }
+    }
+
     @Test func theAppKitTableShowsAlbumsAsGroupRows() async throws {
         try await Self.withStore { store, _ in
             let controller = PhotosTableController(store: store)

@@ -56,12 +56,8 @@ import Testing
     func tableViewShowsEveryStateCellByCell(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let table = RecordingTableView(frame: .zero, style: .plain)
-        table.register(UITableViewCell.self, forCellReuseIdentifier: "Even")
-        table.register(UITableViewCell.self, forCellReuseIdentifier: "Odd")
-        let dataSource = try ArrayDataSource<Entry, Int, UITableViewCell>(
-            sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
-            cellIdentifier: Self.kind) { cell, entry in cell.textLabel?.text = entry.description }
+        let table = ListViewFixtures.tableView()
+        let dataSource = try ListViewFixtures.tableDataSource(using: &rng, nextID: &nextID)
         let adapter = TableViewAdapter(tableView: table, dataSource: dataSource)
         adapter.showsSectionIndex = true
         for round in 0..<Self.rounds {
@@ -69,12 +65,7 @@ import Testing
             table.recorder.log = RefreshLog()
             try Self.step(dataSource, using: &rng, nextID: &nextID)
             if Bool.random(using: &rng) { table.finishAnimations() }
-            let expected = dataSource.snapshot.map { $0.items.map(\.description) }
-            let shown = table.displayedCells
-            #expect(table.exceptions.isEmpty, "round \(round): \(table.exceptions.first?.reason ?? "")")
-            #expect(shown.map { $0.map { $0.textLabel?.text ?? "" } } == expected, "round \(round)")
-            #expect(shown.map { $0.map(\.reuseIdentifier) } == dataSource.snapshot.map { $0.items.map(Self.kind) })
-            #expect(table.displayedHeaderTitles == dataSource.snapshot.map(\.title))
+            ListViewFixtures.expectShows(table, dataSource, round: round)
             #expect(table.displayedSectionIndexTitles == dataSource.sectionIndexTitles, "round \(round)")
             Self.expectRefreshChoice(table.recorder.log, before: before, after: dataSource.snapshot.map(\.items), round: round)
             if !table.exceptions.isEmpty { break }
@@ -86,30 +77,17 @@ import Testing
     func collectionViewShowsEveryStateCellByCell(seed: UInt64) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let layout = UICollectionViewFlowLayout()
-        layout.headerReferenceSize = CGSize(width: 320, height: 44)
-        let collection = RecordingCollectionView(frame: .zero, collectionViewLayout: layout)
-        collection.register(LabelCell.self, forCellWithReuseIdentifier: "Even")
-        collection.register(LabelCell.self, forCellWithReuseIdentifier: "Odd")
-        collection.register(TitleHeader.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader,
-                            withReuseIdentifier: "Title")
-        let dataSource = try ArrayDataSource<Entry, Int, UICollectionViewCell>(
-            sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
-            cellIdentifier: Self.kind) { cell, entry in (cell as? LabelCell)?.text = entry.description }
-        let adapter = CollectionViewAdapter(collectionView: collection, dataSource: dataSource, sectionHeaders: .init(
-            reuseIdentifier: "Title") { view, title in (view as? TitleHeader)?.title = title })
+        let collection = ListViewFixtures.collectionView()
+        let dataSource = try ListViewFixtures.collectionDataSource(using: &rng, nextID: &nextID)
+        let adapter = CollectionViewAdapter(collectionView: collection, dataSource: dataSource, sectionHeaders: ListViewFixtures.titleHeaders)
         #expect(collection.displayedIndexTitles == nil, "the index bar is opt-in")
         for round in 0..<Self.rounds {
             let before = dataSource.snapshot.map(\.items)
             collection.recorder.log = RefreshLog()
             try Self.step(dataSource, using: &rng, nextID: &nextID)
             if Bool.random(using: &rng) { collection.finishAnimations() }
-            let shown = collection.displayedCells
-            #expect(collection.exceptions.isEmpty, "round \(round): \(collection.exceptions.first?.reason ?? "")")
-            #expect(shown.map { $0.map { ($0 as? LabelCell)?.text ?? "" } } == dataSource.snapshot.map { $0.items.map(\.description) }, "round \(round)")
-            #expect(shown.map { $0.map(\.reuseIdentifier) } == dataSource.snapshot.map { $0.items.map(Self.kind) })
+            ListViewFixtures.expectShows(collection, dataSource, round: round)
             Self.expectRefreshChoice(collection.recorder.log, before: before, after: dataSource.snapshot.map(\.items), round: round)
-            #expect(collection.displayedSectionHeaders.map { ($0 as? TitleHeader)?.title } == dataSource.snapshot.map(\.title), "round \(round)")
             if !collection.exceptions.isEmpty { break }
         }
         withExtendedLifetime(adapter) {}
@@ -120,19 +98,12 @@ import Testing
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
         let table = CountingTableView()
-        let dataSource = try ArrayDataSource<Entry, Int, NSView>(
-            sections: RandomChangeSet.randomList(using: &rng, nextID: &nextID), id: \.id,
-            cellIdentifier: Self.kind) { view, entry in (view as? NSTableCellView)?.objectValue = entry.description }
+        let dataSource = try ListViewFixtures.nsTableDataSource(using: &rng, nextID: &nextID)
         let adapter = NSTableViewAdapter(tableView: table, dataSource: dataSource, showsSectionHeaders: headers)
         for round in 0..<Self.rounds {
             try Self.step(dataSource, using: &rng, nextID: &nextID)
-            let expected = dataSource.snapshot.flatMap { section in
-                (headers ? ["# \(section.title ?? "")"] : []) + section.items.map(\.description)
-            }
-            #expect(table.exceptions.isEmpty, "round \(round): \(table.exceptions.first?.reason ?? "")")
-            #expect(table.shownText == expected, "round \(round)")
+            ListViewFixtures.expectShows(table, dataSource, headers: headers, round: round)
             // Changed rows are reloaded after endUpdates(), their heights noted.
-            #expect(table.reloadsInsideUpdates == 0, "round \(round)")
             #expect(table.notedHeightChanges == table.reloadedRows, "round \(round)")
             if !table.exceptions.isEmpty { break }
         }

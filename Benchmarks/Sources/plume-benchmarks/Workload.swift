@@ -31,6 +31,13 @@ enum Contender: String, CaseIterable, Sendable {
     /// workloads: the same writes with a trigger that inserts a constant
     /// row into an empty table).
     case floor
+    /// A diffable data source (for `list.apply`, beside Plume's batch
+    /// adapter).
+    case diffable
+    /// The diffable data source alone, applying a snapshot built in
+    /// advance (for `list.apply`: the part of `diffable` that is not
+    /// Plume's).
+    case diffableapply
 }
 
 /// One implementation of a workload.
@@ -87,6 +94,6 @@ enum WorkloadRegistry {
             ExternalWatchWorkload(name: "observe.external.watch.1k", rows: 1_000),
             ExternalWatchWorkload(name: "observe.external.watch.100k", rows: 100_000),
             ExternalWatchWorkload(name: "observe.external.watch.1m", rows: 1_000_000),
-        ]
+        ] + listWorkloads
     }
 }

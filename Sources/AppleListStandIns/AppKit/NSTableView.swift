@@ -100,6 +100,11 @@ open class NSTableView: NSControl {
     }
 
     private func makeRow(_ index: Int) -> Row {
+        if let provider = dataSource as? any RowViewProviding {
+            let isGroup = provider.isGroupRow(index)
+            let columns: [NSTableColumn?] = isGroup || tableColumns.isEmpty ? [tableColumns.first] : tableColumns
+            return Row(isGroup: isGroup, views: columns.map { provider.view(in: self, column: $0, row: index) })
+        }
         let isGroup = delegate?.tableView(self, isGroupRow: index) ?? false
         if isGroup || tableColumns.isEmpty {
             return Row(isGroup: isGroup, views: [delegate?.tableView(self, viewFor: nil, row: index)])
@@ -210,6 +215,12 @@ open class NSTableView: NSControl {
         }
     }
 
+    /// Records an exception raised outside the table's own calls (by a
+    /// diffable data source), leaving the rows as they are.
+    func record(_ exception: StandInException) {
+        exceptions.append(exception)
+    }
+
     private func raise(_ name: StandInException.Name, _ reason: String) {
         exceptions.append(StandInException(name, reason))
         depth = 0
@@ -225,4 +236,15 @@ extension NSTableView {
         _ = numberOfRows
         return rows.indices.contains(row) && rows[row].isGroup
     }
+}
+
+/// A data source that makes the views of its rows itself: a diffable data
+/// source, whose cell provider "replaces the `tableView(_:viewFor:row:)`
+/// delegate method" (`NSTableViewDiffableDataSource.init(tableView:cellProvider:)`).
+@MainActor
+protocol RowViewProviding: AnyObject {
+    /// The view of a row (a group row's, with a nil column).
+    func view(in tableView: NSTableView, column: NSTableColumn?, row: Int) -> NSView?
+    /// Whether a row is a section header.
+    func isGroupRow(_ row: Int) -> Bool
 }

@@ -43,6 +43,12 @@ final class BatchedList<Cell: ReusableCell, Header> {
     /// UIKit's word for a row in its messages.
     let row: String
 
+    /// A drop or a reorder in progress (set by the test, through the
+    /// views' `simulateDrop(inProgress:)`).
+    var hasUncommittedUpdates = false
+    /// The reloads and batch updates asked while ``hasUncommittedUpdates``.
+    private(set) var changesDuringUncommittedUpdates = 0
+
     private var depth = 0
     private var pending = BatchUpdate()
     private var completions: [(Bool) -> Void] = []
@@ -115,6 +121,19 @@ final class BatchedList<Cell: ReusableCell, Header> {
         depth = 0
         pending = BatchUpdate()
         reload()
+    }
+
+    /// Counts a reload or a batch asked while the list has uncommitted
+    /// updates: "When this property is true, avoid making any significant
+    /// changes to the table view. Specifically, don't call reloadData()"
+    /// (`hasUncommittedUpdates`). A reload then is recorded as an
+    /// exception; a batch, which UIKit only advises against, is counted.
+    func noteChange(reloading: Bool) {
+        guard hasUncommittedUpdates else { return }
+        changesDuringUncommittedUpdates += 1
+        if reloading {
+            record(StandInException(.internalInconsistency, "reloadData() while hasUncommittedUpdates is true: the uncommitted changes (a drop, a reorder) are lost"))
+        }
     }
 
     // MARK: Batches

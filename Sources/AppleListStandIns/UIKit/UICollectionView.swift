@@ -118,11 +118,19 @@ open class UICollectionView: UIScrollView {
 
     /// https://developer.apple.com/documentation/uikit/uicollectionview/reloaddata()
     open func reloadData() {
+        list.noteChange(reloading: true)
         list.reload()
     }
 
+    /// True while a drop or a reorder is in progress (stand-in:
+    /// `simulateDrop(inProgress:)`).
+    ///
+    /// https://developer.apple.com/documentation/uikit/uicollectionview/hasuncommittedupdates
+    open var hasUncommittedUpdates: Bool { list.hasUncommittedUpdates }
+
     /// https://developer.apple.com/documentation/uikit/uicollectionview/performbatchupdates(_:completion:)
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        list.noteChange(reloading: false)
         list.performBatchUpdates(updates, completion: completion)
     }
 
@@ -166,6 +174,16 @@ open class UICollectionView: UIScrollView {
 extension UICollectionView {
     /// The exceptions raised so far, oldest first.
     public var exceptions: [StandInException] { list.exceptions }
+
+    /// The user drags something over the list and drops it (true), or the
+    /// drop ends (false): ``hasUncommittedUpdates`` follows.
+    public func simulateDrop(inProgress: Bool) {
+        list.hasUncommittedUpdates = inProgress
+    }
+
+    /// The reloads and batch updates asked while ``hasUncommittedUpdates``
+    /// was true.
+    public var changesDuringUncommittedUpdates: Int { list.changesDuringUncommittedUpdates }
 
     /// The cells shown, by section, loading the view first if needed.
     public var displayedCells: [[UICollectionViewCell]] {

@@ -7,6 +7,16 @@ extension UITableView {
     /// the app at the first).
     public var exceptions: [StandInException] { list.exceptions }
 
+    /// The user drags something over the list and drops it (true), or the
+    /// drop ends (false): ``hasUncommittedUpdates`` follows.
+    public func simulateDrop(inProgress: Bool) {
+        list.hasUncommittedUpdates = inProgress
+    }
+
+    /// The reloads and batch updates asked while ``hasUncommittedUpdates``
+    /// was true.
+    public var changesDuringUncommittedUpdates: Int { list.changesDuringUncommittedUpdates }
+
     /// The cells shown, by section, loading the table first if needed.
     public var displayedCells: [[UITableViewCell]] {
         list.loadIfNeeded()

@@ -133,8 +133,15 @@ open class UITableView: UIScrollView {
 
     /// https://developer.apple.com/documentation/uikit/uitableview/reloaddata()
     open func reloadData() {
+        list.noteChange(reloading: true)
         list.reload()
     }
+
+    /// True while a drop or a reorder is in progress (stand-in:
+    /// `simulateDrop(inProgress:)`).
+    ///
+    /// https://developer.apple.com/documentation/uikit/uitableview/hasuncommittedupdates
+    open var hasUncommittedUpdates: Bool { list.hasUncommittedUpdates }
 
     /// Applies the operations the block makes as one batch, checked when
     /// the block returns; the data source must switch to the new state
@@ -142,6 +149,7 @@ open class UITableView: UIScrollView {
     ///
     /// https://developer.apple.com/documentation/uikit/uitableview/performbatchupdates(_:completion:)
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        list.noteChange(reloading: false)
         list.performBatchUpdates(updates, completion: completion)
     }
 

@@ -21,7 +21,10 @@ import Foundation
 ///    ``refreshesChangedRowsAfterBatch``): ``reconfigureRows(at:)`` for
 ///    those that keep their kind of cell, ``reloadRows(at:)`` for those
 ///    whose cell identifier changed (UIKit reconfigures only a cell of the
-///    same type).
+///    same type);
+/// 3. ``finishUpdate()``, once the update is delivered: a consumer that
+///    collects an update before showing it (a diffable data source's
+///    snapshot) shows it then.
 ///
 /// A change set too large to animate (see
 /// ``ListDataSource/reloadThreshold``) arrives as ``reloadData(_:updateData:)``.
@@ -83,6 +86,20 @@ public protocol ListConsumer<Cell>: AnyObject {
     /// - Parameter indexPaths: The rows to replace.
     func reloadRows(at indexPaths: [IndexPath])
 
+    /// Whether the consumer cannot take updates now: a UIKit list with
+    /// uncommitted updates (a drop or a reorder in progress) must not be
+    /// reloaded or batch-updated. While it answers `true`, the data source
+    /// keeps the newest state aside and keeps answering with the state the
+    /// list shows; ``ListDataSource/applyHeldBackUpdates()`` shows the
+    /// newest state once the interaction ends (as does the next update).
+    /// The default is `false`.
+    var holdsUpdatesBack: Bool { get }
+
+    /// Called once an update is delivered: after
+    /// ``performBatchUpdates(_:updateData:)`` and the row refreshes that
+    /// follow it. The default does nothing.
+    func finishUpdate()
+
     /// A cell to configure for a row, reused where the consumer can.
     ///
     /// - Parameters:
@@ -98,4 +115,8 @@ extension ListConsumer {
     public func reloadRows(at indexPaths: [IndexPath]) {
         reconfigureRows(at: indexPaths)
     }
+
+    public func finishUpdate() {}
+
+    public var holdsUpdatesBack: Bool { false }
 }

@@ -33,6 +33,15 @@ public class ListDataSource<Snapshot: ListSnapshot, Cell>: ListViewDataSource {
         set { presenter.reloadThreshold = newValue }
     }
 
+    /// Shows the newest state that arrived while the consumer held updates
+    /// back (``ListConsumer/holdsUpdatesBack``: a UIKit list handling a
+    /// drop or a reorder), with a reload. Call it when the interaction
+    /// ends — from `tableView(_:performDropWith:)` once the drop is
+    /// committed, or `dropSessionDidEnd` — or leave it to the next update.
+    public func applyHeldBackUpdates() {
+        presenter.releaseHeldBack()
+    }
+
     /// The state as the list knows it: the state of the last batch applied.
     public var snapshot: Snapshot { presenter.snapshot }
 

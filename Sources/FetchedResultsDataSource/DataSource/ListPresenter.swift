@@ -19,6 +19,10 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     /// Moves the user made in the list that no change set has confirmed
     /// yet: the list shows them, so rows are answered through them.
     var userMoves = UserMoves()
+    /// The newest state that arrived while the consumer held updates back
+    /// (``ListConsumer/holdsUpdatesBack``); ``snapshot`` stays the state
+    /// the list shows until it is released.
+    private var heldBack: Snapshot?
 
     init(snapshot: Snapshot, cellIdentifier: @escaping (Item) -> String, configureCell: @escaping (Cell, Item) -> Void) {
         self.snapshot = snapshot
@@ -36,6 +40,7 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
             snapshot = new
             return
         }
+        guard !holdsBack(new) else { return }
         if let reloadThreshold, size(of: changes) > reloadThreshold {
             consumer.reloadData(new) { self.snapshot = new }
             return
@@ -84,7 +89,27 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
             snapshot = new
             return
         }
+        guard !holdsBack(new) else { return }
         consumer.reloadData(new) { self.snapshot = new }
+    }
+
+    /// Keeps `new` for later when the consumer holds updates back; forgets
+    /// a state kept earlier otherwise (the change set at hand goes from
+    /// the state the list shows).
+    private func holdsBack(_ new: Snapshot) -> Bool {
+        guard consumer?.holdsUpdatesBack == true else {
+            heldBack = nil
+            return false
+        }
+        heldBack = new
+        return true
+    }
+
+    /// Shows the newest state held back, whole, if any.
+    func releaseHeldBack() {
+        guard let new = heldBack, consumer?.holdsUpdatesBack != true else { return }
+        heldBack = nil
+        reload(new)
     }
 
     /// Swaps in `new` without telling the consumer, which already shows its
@@ -152,7 +177,8 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 }
 
-/// Rows to refresh once a batch is applied, in new coordinates.
+/// Rows to refresh once a batch is applied, in new coordinates; sending
+/// them ends the update (``ListConsumer/finishUpdate()``).
 @MainActor
 struct RowRefresh {
     /// Rows that keep their cell, configured again.
@@ -163,6 +189,7 @@ struct RowRefresh {
     func send<Cell>(to consumer: any ListConsumer<Cell>) {
         if !reconfigured.isEmpty { consumer.reconfigureRows(at: reconfigured) }
         if !reloaded.isEmpty { consumer.reloadRows(at: reloaded) }
+        consumer.finishUpdate()
     }
 }
 

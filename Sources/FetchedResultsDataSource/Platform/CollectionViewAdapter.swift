@@ -108,6 +108,12 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
         collectionView?.reloadData()
     }
 
+    /// While the collection view has uncommitted updates (a drop or a reorder in
+    /// progress), it is neither reloaded nor batch-updated ("avoid making
+    /// any significant changes"): call ``ListDataSource/applyHeldBackUpdates()``
+    /// when the interaction ends.
+    public var holdsUpdatesBack: Bool { collectionView?.hasUncommittedUpdates ?? false }
+
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         collectionView?.reconfigureItems(at: indexPaths)
     }

@@ -78,9 +78,32 @@ public final class NSTableViewTarget: RowByRowListTarget {
 }
 
 /// Connects an `NSTableView` to a data source: it is the table view's data
-/// source and delegate, and drives it one operation at a time. Sections
-/// show as group rows titled by ``ListViewDataSource/titleForHeader(inSection:)``.
+/// source, and drives it one operation at a time. Sections show as group
+/// rows titled by ``ListViewDataSource/titleForHeader(inSection:)``.
 /// Keep a strong reference to it.
+///
+/// By default the adapter is the table's delegate too, answering
+/// `tableView(_:viewFor:row:)` and `tableView(_:isGroupRow:)` and no other
+/// delegate method. An app that needs its own `NSTableViewDelegate`
+/// (selection, row heights, drag and drop) passes `becomesDelegate: false`
+/// and calls ``view(for:row:)`` and ``isGroupRow(_:)`` from its delegate:
+///
+/// ```swift
+/// final class PhotosDelegate: NSObject, NSTableViewDelegate {
+///     var adapter: NSTableViewAdapter<FetchedResultsSnapshot<Photo>>?
+///
+///     func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+///         adapter?.view(for: tableColumn, row: row)
+///     }
+///
+///     func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+///         adapter?.isGroupRow(row) ?? false
+///     }
+/// }
+///
+/// tableView.delegate = photosDelegate
+/// photosDelegate.adapter = NSTableViewAdapter(tableView: tableView, dataSource: dataSource, becomesDelegate: false)
+/// ```
 @MainActor
 public final class NSTableViewAdapter<Snapshot: ListSnapshot>: NSObject, NSTableViewDataSource, NSTableViewDelegate {
     /// The consumer that applies batches to the table.
@@ -89,12 +112,22 @@ public final class NSTableViewAdapter<Snapshot: ListSnapshot>: NSObject, NSTable
     public let dataSource: ListDataSource<Snapshot, NSView>
 
     /// Connects a table view and a data source, and loads the table.
-    public init(tableView: NSTableView, dataSource: ListDataSource<Snapshot, NSView>, showsSectionHeaders: Bool = true) {
+    ///
+    /// - Parameters:
+    ///   - tableView: The table view.
+    ///   - dataSource: The data source whose rows it shows.
+    ///   - showsSectionHeaders: Whether each section starts with a group
+    ///     row showing its title.
+    ///   - becomesDelegate: Whether the adapter becomes the table's
+    ///     delegate; pass false to keep your own, which then asks the
+    ///     adapter for the views of the rows (``view(for:row:)``).
+    public init(tableView: NSTableView, dataSource: ListDataSource<Snapshot, NSView>, showsSectionHeaders: Bool = true,
+                becomesDelegate: Bool = true) {
         self.consumer = RowByRowListConsumer(target: NSTableViewTarget(tableView: tableView), showsSectionHeaders: showsSectionHeaders)
         self.dataSource = dataSource
         super.init()
         tableView.dataSource = self
-        tableView.delegate = self
+        if becomesDelegate { tableView.delegate = self }
         dataSource.consumer = consumer
     }
 
@@ -102,16 +135,29 @@ public final class NSTableViewAdapter<Snapshot: ListSnapshot>: NSObject, NSTable
         consumer.numberOfShownRows
     }
 
-    public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+    /// Whether a row of the table is a section's group row: what your
+    /// delegate's `tableView(_:isGroupRow:)` answers.
+    public func isGroupRow(_ row: Int) -> Bool {
         consumer.location(ofShownRow: row)?.item == nil
     }
 
-    public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+    /// The view of a row of the table: the configured cell of an item, or
+    /// a section's title for a group row. What your delegate's
+    /// `tableView(_:viewFor:row:)` returns.
+    public func view(for tableColumn: NSTableColumn?, row: Int) -> NSView? {
         guard let location = consumer.location(ofShownRow: row) else { return nil }
         guard let item = location.item else {
             return consumer.target.headerView(title: dataSource.titleForHeader(inSection: location.section) ?? "")
         }
         return dataSource.cell(for: consumer, at: IndexPath(item: item, section: location.section))
+    }
+
+    public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+        isGroupRow(row)
+    }
+
+    public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int) -> NSView? {
+        view(for: tableColumn, row: row)
     }
 }
 #endif

@@ -85,6 +85,12 @@ public final class TableViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsu
         tableView?.reloadData()
     }
 
+    /// While the table view has uncommitted updates (a drop or a reorder in
+    /// progress), it is neither reloaded nor batch-updated ("avoid making
+    /// any significant changes"): call ``ListDataSource/applyHeldBackUpdates()``
+    /// when the interaction ends.
+    public var holdsUpdatesBack: Bool { tableView?.hasUncommittedUpdates ?? false }
+
     public func reconfigureRows(at indexPaths: [IndexPath]) {
         tableView?.reconfigureRows(at: indexPaths)
     }

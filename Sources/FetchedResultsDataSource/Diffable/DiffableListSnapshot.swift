@@ -1,0 +1,36 @@
+import FetchedResults
+import Foundation
+import Persistence
+
+/// A ``ListSnapshot`` whose rows have identities: what a diffable data
+/// source needs to name them (`NSDiffableDataSourceSnapshot` item
+/// identifiers). Sections are named by their ``ListSnapshot/sectionName(at:)``.
+///
+/// A controller's snapshot identifies rows by their identity column; an
+/// array of sections of ``SendableIdentifiable`` items by their `id`.
+public protocol DiffableListSnapshot<Item>: ListSnapshot {
+    /// The identity of a row.
+    associatedtype ItemIdentifier: Hashable & Sendable
+
+    /// The identity of the row at an index path.
+    ///
+    /// - Precondition: The index path is in bounds.
+    func itemIdentifier(at indexPath: IndexPath) -> ItemIdentifier
+}
+
+extension FetchedResultsSnapshot: DiffableListSnapshot {
+    /// The row's identity (the value of the request's identity column).
+    ///
+    /// - Complexity: O(log n).
+    public func itemIdentifier(at indexPath: IndexPath) -> DatabaseValue { id(at: indexPath) }
+}
+
+/// An `Identifiable` item whose identity can go into a diffable snapshot
+/// (UIKit asks for `Sendable` identifiers): what an array of sections
+/// needs to be a ``DiffableListSnapshot``.
+public protocol SendableIdentifiable: Identifiable, Sendable where ID: Sendable {}
+
+extension Array: DiffableListSnapshot where Element: ListSnapshotSection, Element.Item: SendableIdentifiable {
+    /// The item's `id`.
+    public func itemIdentifier(at indexPath: IndexPath) -> Element.Item.ID { self[indexPath.section].items[indexPath.item].id }
+}
