@@ -55,14 +55,9 @@ final class Operation: @unchecked Sendable {
 }
 
 extension Operation {
-    /// Opening a database, a fetch with a controller and a migration: the
-    /// sweep the tests run.
-    static let all: [Operation] = [opening, controllerFetch, migration]
-
-    /// A commit under a live controller: not yet in the tests' sweep. It
-    /// found allocations whose failure leaves the live list behind the
-    /// database (`plume-oom-sweep --all` runs it).
-    static let open: [Operation] = [incrementalUpdate]
+    /// Opening a database, a fetch with a controller, a commit under a
+    /// live controller, and a migration.
+    static let all: [Operation] = [opening, controllerFetch, incrementalUpdate, migration]
 
     static let opening = Operation(name: "opening a database and reading", prepare: makeItems) { directory, _ in
         let db = try Database(path: directory.databasePath)

@@ -23,7 +23,10 @@ struct OutOfMemorySweep {
     func run() async throws -> OutOfMemoryReport {
         let (before, after, allocations) = try await countingRun()
         var report = OutOfMemoryReport()
-        for number in Swift.stride(from: Int64(1), through: allocations, by: Int(stride)) {
+        // PLUME_OOM_AT=N: that allocation only (to look at one finding).
+        let only = ProcessInfo.processInfo.environment["PLUME_OOM_AT"].flatMap { Int64($0) }
+        let numbers = only.map { [$0] } ?? Array(Swift.stride(from: Int64(1), through: allocations, by: Int(stride)))
+        for number in numbers {
             report.points += 1
             try await inject(at: number, before: before, after: after, into: &report)
             if report.problems.count >= 5 { break }
@@ -55,6 +58,9 @@ struct OutOfMemorySweep {
         }
         let fired = plume_fault_malloc_fired() != 0
         plume_fault_malloc_disarm()
+        if ProcessInfo.processInfo.environment["PLUME_OOM_AT"] != nil {
+            print("allocation \(number): \(failure.map { "\($0)" } ?? "no error")")
+        }
         if fired { report.fired += 1 }
         if let failure {
             report.reportedErrors += 1
@@ -66,11 +72,21 @@ struct OutOfMemorySweep {
             if failure == nil && state != after {
                 report.problems.append("allocation \(number): succeeded, but the database does not hold the result")
             } else if state != before && state != after {
-                report.problems.append("allocation \(number): the database holds neither the state before nor after")
+                report.problems.append("allocation \(number): the database holds neither the state before nor after: "
+                                       + Self.firstDifference(state, after) + "; from before, " + Self.firstDifference(state, before))
             }
         } catch {
             report.problems.append("allocation \(number): \(error)")
         }
+    }
+
+    /// The first line where `state` differs from `expected`.
+    static func firstDifference(_ state: String, _ expected: String) -> String {
+        let lines = state.split(separator: "\n"), expectedLines = expected.split(separator: "\n")
+        for (index, line) in lines.enumerated() where index >= expectedLines.count || expectedLines[index] != line {
+            return "line \(index + 1) is \(line), not \(index < expectedLines.count ? expectedLines[index] : "(nothing)")"
+        }
+        return "\(lines.count) lines, not \(expectedLines.count)"
     }
 
     /// The database's content, checked intact, as text.

@@ -7,8 +7,8 @@
 // fresh query. Prints one line per operation; exits 1 on any problem.
 //
 // Run by ReliabilityTests/OutOfMemoryTests; by hand:
-// `swift run plume-oom-sweep [--all]` (PLUME_OOM_STRIDE=N tries every Nth
-// allocation only; --all adds the operations still failing).
+// `swift run plume-oom-sweep` (PLUME_OOM_STRIDE=N tries every Nth
+// allocation only; PLUME_OOM_AT=N that one, printing what it threw).
 
 import CFaultVFS
 import CSQLite
@@ -23,8 +23,7 @@ guard plume_fault_malloc_install() == SQLITE_OK else {
 
 let stride = Int64(ProcessInfo.processInfo.environment["PLUME_OOM_STRIDE"] ?? "") ?? 1
 var failed = false
-let operations = Operation.all + (CommandLine.arguments.contains("--all") ? Operation.open : [])
-for operation in operations {
+for operation in Operation.all {
     do {
         let report = try await OutOfMemorySweep(operation: operation, stride: stride).run()
         print("\(operation.name): \(report)")

@@ -424,21 +424,25 @@ public final class Database {
     /// unreported), or one with a trigger that uses `REPLACE`. Read from the
     /// schema's tokens, so the word in a string, a name or the `replace()`
     /// function does not count.
-    func tableIsRowIDTracked(_ table: String) -> Bool {
+    func tableIsRowIDTracked(_ table: String) throws -> Bool {
         if let known = rowIDTrackingByTable[table] { return known }
+        guard let handle = sqliteConnection else { return true }
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        let sql = "SELECT type, sql FROM sqlite_master WHERE type IN ('table', 'trigger') AND lower(tbl_name) = ? AND sql IS NOT NULL"
+        var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else { throw DatabaseError.lastError(of: handle, code: code, sql: sql) }
+        sqlite3_bind_text(statement, 1, table, -1, plume_sqlite_transient())
         var tracked = true
-        if let handle = sqliteConnection {
-            var statement: OpaquePointer?
-            let sql = "SELECT type, sql FROM sqlite_master WHERE type IN ('table', 'trigger') AND lower(tbl_name) = ? AND sql IS NOT NULL"
-            if sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK {
-                sqlite3_bind_text(statement, 1, table, -1, plume_sqlite_transient())
-                while tracked, sqlite3_step(statement) == SQLITE_ROW, let type = sqlite3_column_text(statement, 0),
-                      let text = sqlite3_column_text(statement, 1) {
-                    tracked = Self.definitionKeepsRowIDTracking(String(cString: text), isTable: String(cString: type) == "table")
-                }
+        code = sqlite3_step(statement)
+        while code == SQLITE_ROW {
+            if tracked, let type = sqlite3_column_text(statement, 0), let text = sqlite3_column_text(statement, 1) {
+                tracked = Self.definitionKeepsRowIDTracking(String(cString: text), isTable: String(cString: type) == "table")
             }
-            sqlite3_finalize(statement)
+            code = sqlite3_step(statement)
         }
+        // Out of memory or an I/O error: unknown, and not remembered.
+        guard code == SQLITE_DONE else { throw DatabaseError.lastError(of: handle, code: code, sql: sql) }
         rowIDTrackingByTable[table] = tracked
         return tracked
     }

@@ -131,12 +131,13 @@ public final class Statement {
             // Reset at once: arguments can be bound again, and the
             // statement holds no lock while it waits for its next use.
             sqlite3_reset(handle)
-            database.changeTracker.statementDidFinish(self, in: database)
+            try database.changeTracker.statementDidFinish(self, in: database)
             return false
         }
         sqlite3_reset(handle)
         let error = DatabaseError.lastError(of: sqlite3_db_handle(handle), code: code, sql: sql, arguments: arguments)
-        database.changeTracker.statementDidFinish(self, in: database, failed: true)
+        // A failed statement records nothing: this never throws.
+        try? database.changeTracker.statementDidFinish(self, in: database, failed: true)
         throw error
     }
 

@@ -89,10 +89,28 @@ final class ChangeTracker {
     private var isDelivering = false
 
     /// Called after each statement finishes, successfully or not.
-    func statementDidFinish(_ statement: Statement, in database: Database, failed: Bool = false) {
+    ///
+    /// - Throws: When the statement succeeded but an internal query after
+    ///   it failed and SQLite rolled back its transaction: the statement's
+    ///   work is gone, and so must the caller's go.
+    func statementDidFinish(_ statement: Statement, in database: Database, failed: Bool = false) throws {
+        let wasInsideTransaction = database.isInsideTransaction
         if !failed, statement.isSchemaChange || !statement.writtenTables.isEmpty {
             recordUntrackedChanges(of: statement, in: database)
         }
+        defer { lostTransaction = nil }
+        if wasInsideTransaction, let lostTransaction {
+            deliverPending(database)
+            guard let cause = lostTransaction as? DatabaseError else { throw lostTransaction }
+            throw DatabaseError(resultCode: cause.extendedResultCode,
+                                message: "\(cause.message) (reading the schema after the statement; SQLite rolled back the transaction)",
+                                sql: statement.sql)
+        }
+        deliverPending(database)
+    }
+
+    /// Tells the observers of a pending rollback or commit.
+    private func deliverPending(_ database: Database) {
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
@@ -119,10 +137,24 @@ final class ChangeTracker {
         if statement.mayReplaceRows {
             pending.tablesWithUntrackedChanges.formUnion(statement.writtenTables)
         }
-        for table in statement.writtenTables where !database.tableIsRowIDTracked(table) {
-            pending.tablesWithUntrackedChanges.insert(table)
+        for table in statement.writtenTables {
+            do {
+                if try !database.tableIsRowIDTracked(table) { pending.tablesWithUntrackedChanges.insert(table) }
+            } catch {
+                // Unknown: followed as untracked. When SQLite rolled the
+                // transaction back for it (out of memory, an I/O error),
+                // the statement that wrote must fail: the rest of the
+                // transaction would otherwise run, and commit, on its own.
+                pending.tablesWithUntrackedChanges.insert(table)
+                if !database.isInsideTransaction { lostTransaction = error }
+            }
         }
     }
+
+    /// The error of an internal query after which SQLite rolled back the
+    /// transaction of the statement that just finished (see
+    /// ``statementDidFinish(_:in:failed:)``).
+    private var lostTransaction: (any Error)?
 
     /// Registers an observer. Changes are collected from then on: an
     /// observer added in the middle of a transaction only hears of the rows
