@@ -32,6 +32,9 @@ public final class Database {
     /// statements it uses (see ``recordingRegion(_:)``).
     var recordedRegion: DatabaseRegion?
     var statementCacheOrder: [String] = []
+    /// The insert, update, upsert and delete statements of typed table
+    /// records, by record type and kind (see ``tableStatement(_:_:sql:)``).
+    var tableStatementCache: [TableStatementKey: Statement] = [:]
     /// Statements alive on this connection, finalized at close.
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     /// Whether tables can be tracked by rowid, by lowercased name.
@@ -184,6 +187,7 @@ public final class Database {
         finalizeLiveStatements()
         statementCache.removeAll()
         statementCacheOrder.removeAll()
+        tableStatementCache.removeAll()
         changeTracker.uninstall(from: handle)
         interruptHandle.invalidate()
         // Close first: virtual tables (FTS5) finalize their own internal
@@ -373,6 +377,7 @@ public final class Database {
     public func clearStatementCache() {
         statementCache.removeAll()
         statementCacheOrder.removeAll()
+        tableStatementCache.removeAll()
     }
 
     // MARK: - Connection state
