@@ -73,6 +73,9 @@ public struct PersistenceContainer {
 
     /// Writes a number, refusing NaN (which SQLite would store as NULL).
     ///
+    /// SQLite writes integral reals of REAL columns as integers: `-0.0`
+    /// reads back as `0.0` (which Swift finds equal).
+    ///
     /// - Throws: ``RecordError`` (``RecordError/Code/encodingFailed``) for
     ///   NaN, ``DatabaseError``.
     @inlinable @inline(__always)

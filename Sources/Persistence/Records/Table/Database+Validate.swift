@@ -7,7 +7,8 @@ extension Database {
     /// BLOB, `REAL`/`FLOA`/`DOUB` → REAL, else NUMERIC). Text properties
     /// need TEXT or BLOB affinity (a numeric affinity would turn `"42"`
     /// into a number); numbers need a numeric affinity or none; blobs
-    /// anything but a numeric affinity.
+    /// anything but a numeric affinity; dates stored as text fit `DATE` and
+    /// `DATETIME` columns too.
     ///
     /// ```swift
     /// try dbQueue.read { db in try db.validate(Photo.self) }
@@ -30,6 +31,9 @@ extension Database {
                                        expected: column.expectedStorage(Record.self))
             }
             let affinity = ColumnAffinity(declaredType: info.declaredType)
+            // Date text never looks like a number: `DATE` and `DATETIME`
+            // columns (NUMERIC affinity) keep it as text.
+            if column.kind == .date && affinity == .numeric { continue }
             guard let storage = column.expectedStorage(Record.self), !affinity.accepts(storage) else { continue }
             throw TableSchemaError(table: schema.table, column: column.name, declaredType: info.declaredType,
                                    recordType: "\(Record.self)", expected: storage)
