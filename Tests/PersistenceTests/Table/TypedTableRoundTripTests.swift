@@ -18,27 +18,16 @@ struct TypedPlace: Codable, Equatable, Sendable {
 @Table("everything")
 struct Everything: Equatable, Sendable {
     @Column(primaryKey: true) var id: Int64
-    var int: Int
-    var int32: Int32
-    var int64: Int64
-    var optionalInt: Int?
-    var double: Double
-    var float: Float
-    var optionalDouble: Double?
-    var bool: Bool
-    var optionalBool: Bool?
-    var text: String
-    var optionalText: String?
-    var data: Data
-    var optionalData: Data?
-    var date: Date
-    var optionalDate: Date?
-    var uuid: UUID
-    var optionalUUID: UUID?
-    var mood: TypedMood
-    var optionalMood: TypedMood?
-    var place: TypedPlace
-    var optionalPlace: TypedPlace?
+    // Several bindings per line: each is a column, in order.
+    var int: Int, int32: Int32, int64: Int64, optionalInt: Int?
+    var double: Double, float: Float, optionalDouble: Double?
+    var bool: Bool, optionalBool: Bool?
+    var text: String, optionalText: String?
+    var data: Data, optionalData: Data?
+    var date: Date, optionalDate: Date?
+    var uuid: UUID, optionalUUID: UUID?
+    var mood: TypedMood, optionalMood: TypedMood?
+    var place: TypedPlace, optionalPlace: TypedPlace?
     var tags: [String]
 }
 
