@@ -28,8 +28,14 @@ public struct TableMacro: ExtensionMacro {
         let generator = TableExpansion(
             typeName: type.trimmedDescription, tableName: tableName, properties: properties,
             access: accessModifier(of: structure))
+        // Inherited conformances are spelled out: an extension macro's
+        // conformance does not bring its protocol's parents along.
+        var conformances = "Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.InsertableRecord"
+        if generator.primaryKey != nil {
+            conformances += ", Persistence.PersistableRecord"
+        }
         let decl: DeclSyntax = """
-            extension \(type.trimmed): Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.PersistableRecord {
+            extension \(type.trimmed): \(raw: conformances) {
             \(raw: generator.members)
             }
             """

@@ -29,7 +29,7 @@ struct TableMacroExpansionTests {
                 var title: String, album: String?
             }
 
-            extension Photo: Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.PersistableRecord {
+            extension Photo: Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.InsertableRecord, Persistence.PersistableRecord {
                 /// The table's name.
                 static var databaseTableName: String {
                     "photo"
@@ -104,7 +104,7 @@ struct TableMacroExpansionTests {
                 let origin: String
             }
 
-            extension HTTPLogLine: Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.PersistableRecord {
+            extension HTTPLogLine: Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.InsertableRecord {
                 /// The table's name.
                 public static var databaseTableName: String {
                     "httpLogLine"
@@ -213,7 +213,7 @@ struct TableMacroDiagnosticTests {
                 var kind: String = "photo"
             }
 
-            extension Photo: Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.PersistableRecord {
+            extension Photo: Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.InsertableRecord, Persistence.PersistableRecord {
                 /// The table's name.
                 static var databaseTableName: String {
                     "photo"

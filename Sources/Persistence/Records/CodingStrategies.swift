@@ -1,7 +1,7 @@
 import Foundation
 
-/// How a ``PersistableRecord`` stores its `Date` properties (set
-/// ``PersistableRecord/databaseDateEncodingStrategy``).
+/// How an ``InsertableRecord`` stores its `Date` properties (set
+/// ``InsertableRecord/databaseDateEncodingStrategy``).
 ///
 /// ```swift
 /// struct Event: Codable, FetchableRecord, PersistableRecord {
@@ -39,8 +39,8 @@ public enum DatabaseDateDecodingStrategy: Sendable, Hashable {
     var readsMilliseconds: Bool { self == .millisecondsSince1970 }
 }
 
-/// How a ``PersistableRecord`` stores its `UUID` properties (set
-/// ``PersistableRecord/databaseUUIDEncodingStrategy``). Decoding reads
+/// How an ``InsertableRecord`` stores its `UUID` properties (set
+/// ``InsertableRecord/databaseUUIDEncodingStrategy``). Decoding reads
 /// every form.
 public enum DatabaseUUIDEncodingStrategy: Sendable, Hashable {
     /// A 16-byte blob. The default.

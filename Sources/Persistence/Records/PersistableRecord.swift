@@ -12,33 +12,27 @@ extension TableRecord {
     }
 }
 
-/// A record that inserts, updates, upserts and deletes itself in its
-/// table, matched by the table's primary key.
+/// A record that inserts itself in its table: the half of
+/// ``PersistableRecord`` that needs no primary key (a log line, an event).
 ///
 /// A record writes its columns in ``encode(to:)``. Records made with
-/// ``Table(_:)`` get it from the macro; `Encodable` records get it from
-/// their coding keys: each coding key names a column, as for decoding (see
-/// ``FetchableRecord``); nil optionals store NULL, nested values (structs,
-/// arrays, dictionaries) JSON text with sorted keys. Dates are stored as
-/// ISO-8601 text and UUIDs as 16-byte blobs unless the record says
-/// otherwise (``databaseDateEncodingStrategy``,
+/// ``Table(_:)`` get it from the macro (and conform to
+/// ``PersistableRecord`` when they declare a primary key); `Encodable`
+/// records get it from their coding keys: each coding key names a column,
+/// as for decoding (see ``FetchableRecord``); nil optionals store NULL,
+/// nested values (structs, arrays, dictionaries) JSON text with sorted
+/// keys. Dates are stored as ISO-8601 text and UUIDs as 16-byte blobs
+/// unless the record says otherwise (``databaseDateEncodingStrategy``,
 /// ``databaseUUIDEncodingStrategy``).
 ///
 /// ```swift
-/// struct Photo: Codable, FetchableRecord, PersistableRecord {
-///     var id: Int64
-///     var name: String
-///     var rating: Int?
+/// struct Event: Encodable, InsertableRecord {
+///     var kind: String
+///     var at: Date
 /// }
-/// try db.inTransaction {
-///     var photo = Photo(id: 1, name: "Sunset", rating: nil)
-///     try photo.insert(db)
-///     photo.rating = 5
-///     try photo.update(db)
-///     try photo.delete(db)
-/// }
+/// try Event(kind: "launch", at: Date()).insert(db)
 /// ```
-public protocol PersistableRecord: TableRecord {
+public protocol InsertableRecord: TableRecord {
     /// How the record stores its `Date` properties, nested values' dates
     /// included. Default: ``DatabaseDateEncodingStrategy/iso8601``.
     static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { get }
@@ -54,7 +48,7 @@ public protocol PersistableRecord: TableRecord {
     func encode(to container: inout PersistenceContainer) throws
 }
 
-extension PersistableRecord {
+extension InsertableRecord {
     public static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { .iso8601 }
     public static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { .bytes }
 
@@ -72,7 +66,7 @@ extension PersistableRecord {
     }
 }
 
-extension PersistableRecord where Self: Encodable {
+extension InsertableRecord where Self: Encodable {
     /// Writes each coding key's value into the column of that name.
     ///
     /// - Parameter container: Where to write them.
@@ -86,7 +80,7 @@ extension PersistableRecord where Self: Encodable {
     }
 }
 
-extension PersistableRecord {
+extension InsertableRecord {
     /// Inserts the record.
     ///
     /// - Parameters:
@@ -105,7 +99,31 @@ extension PersistableRecord {
         try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(positional: values))
         return db.lastInsertedRowID
     }
+}
 
+/// A record that inserts, updates, upserts and deletes itself in its
+/// table, matched by the table's primary key.
+///
+/// It writes its columns as an ``InsertableRecord`` does: with
+/// ``Table(_:)``, or through `Encodable`.
+///
+/// ```swift
+/// struct Photo: Codable, FetchableRecord, PersistableRecord {
+///     var id: Int64
+///     var name: String
+///     var rating: Int?
+/// }
+/// try db.inTransaction {
+///     var photo = Photo(id: 1, name: "Sunset", rating: nil)
+///     try photo.insert(db)
+///     photo.rating = 5
+///     try photo.update(db)
+///     try photo.delete(db)
+/// }
+/// ```
+public protocol PersistableRecord: InsertableRecord {}
+
+extension PersistableRecord {
     /// Updates the row that has the record's primary key with every column
     /// the record encodes.
     ///

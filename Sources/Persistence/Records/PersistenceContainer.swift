@@ -1,8 +1,8 @@
 import CSQLite
 import Foundation
 
-/// Where a ``PersistableRecord`` writes its columns
-/// (``PersistableRecord/encode(to:)``): into the parameters of the
+/// Where an ``InsertableRecord`` writes its columns
+/// (``InsertableRecord/encode(to:)``): into the parameters of the
 /// statement that stores it, or into a list of names and values.
 ///
 /// Records made with ``Table(_:)`` write every column, in declaration

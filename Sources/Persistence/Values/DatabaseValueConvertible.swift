@@ -212,7 +212,7 @@ extension Data: DatabaseValueConvertible {
 /// numbers of seconds since 1970-01-01 UTC (what `unixepoch()` returns) and
 /// `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text with `T` or a space and an optional
 /// `Z`. Records choose another form with
-/// ``PersistableRecord/databaseDateEncodingStrategy``.
+/// ``InsertableRecord/databaseDateEncodingStrategy``.
 extension Date: DatabaseValueConvertible {
     /// `.text`.
     public static var databaseStorageClass: DatabaseValue.StorageClass? { .text }

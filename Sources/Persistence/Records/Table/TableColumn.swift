@@ -68,7 +68,7 @@ public protocol TableOrderingTerm {
     var ordering: TableOrdering { get }
 }
 
-extension TableColumn where Record: PersistableRecord {
+extension TableColumn where Record: InsertableRecord {
     /// A value as the record stores it (dates and UUIDs by its strategies).
     func sqlValue(_ value: some DatabaseValueConvertible) -> DatabaseValue {
         let strategies = Record.encodingStrategies

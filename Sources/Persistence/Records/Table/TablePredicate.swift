@@ -43,7 +43,7 @@ public struct TablePredicate: Sendable, Hashable {
     }
 }
 
-extension TableColumn where Record: PersistableRecord, Value: DatabaseValueConvertible {
+extension TableColumn where Record: InsertableRecord, Value: DatabaseValueConvertible {
     /// The column equals the value (`IS NULL` for nil).
     public static func == (column: TableColumn, value: Value) -> TablePredicate {
         column.compare(value, "=", null: "IS NULL")
@@ -81,7 +81,7 @@ extension TableColumn where Record: PersistableRecord, Value: DatabaseValueConve
     }
 }
 
-extension TableColumn where Record: PersistableRecord, Value: StringProtocol & DatabaseValueConvertible {
+extension TableColumn where Record: InsertableRecord, Value: StringProtocol & DatabaseValueConvertible {
     /// The column matches an SQL `LIKE` pattern (`%` any text, `_` one
     /// character; ASCII letters match either case).
     ///
@@ -91,7 +91,7 @@ extension TableColumn where Record: PersistableRecord, Value: StringProtocol & D
     }
 }
 
-extension TableColumn where Record: PersistableRecord {
+extension TableColumn where Record: InsertableRecord {
     /// The optional text column matches an SQL `LIKE` pattern.
     ///
     /// - Parameter pattern: The pattern.

@@ -3,7 +3,8 @@
 /// declaration order (no SQL built, no array, per call).
 ///
 /// These are the overloads concrete record types call; code generic over
-/// ``PersistableRecord`` runs the general ones, with the same effect.
+/// ``InsertableRecord`` or ``PersistableRecord`` runs the general ones, with
+/// the same effect.
 extension TypedTable {
     /// Inserts the record.
     ///
@@ -23,7 +24,9 @@ extension TypedTable {
         try statement.run()
         return db.lastInsertedRowID
     }
+}
 
+extension TypedTable where Self: PersistableRecord {
     /// Updates the row that has the record's primary key with every
     /// column.
     ///

@@ -19,7 +19,7 @@
 ///     .order(by: \.album, \.rating.descending)
 ///     .fetchAll(db)
 /// ```
-public protocol TypedTable: TableRecord, FetchableRecord, PersistableRecord {
+public protocol TypedTable: TableRecord, FetchableRecord, InsertableRecord {
     /// The typed columns: one ``TableColumn`` property per stored property.
     associatedtype Columns: Sendable
 
@@ -48,10 +48,13 @@ extension TypedTable {
 /// lowercased, `PhotoAlbum` → `photoAlbum`).
 ///
 /// Generates a ``TypedTable`` conformance (and so ``TableRecord``,
-/// ``FetchableRecord`` and ``PersistableRecord``): typed columns for
+/// ``FetchableRecord`` and ``InsertableRecord``; ``PersistableRecord`` too
+/// when a column is the primary key): typed columns for
 /// compile-checked requests, an `init(row:)` that reads the table's own
 /// `SELECT` by position and any other query by column name, and the
-/// encoding that insert, update, upsert and delete use. Supported
+/// encoding that insert, update, upsert and delete use. A record without
+/// a primary key inserts, and its `update`, `upsert` and `delete` do not
+/// compile (the message says why). Supported
 /// property types: every ``DatabaseValueConvertible`` type (`Date` and
 /// `UUID` with the record's strategies), optionals of those, and other
 /// `Codable` values, stored as JSON text. Computed and static properties
@@ -67,7 +70,7 @@ extension TypedTable {
 /// ```
 ///
 /// - Parameter name: The table's name.
-@attached(extension, conformances: TypedTable, TableRecord, FetchableRecord, PersistableRecord,
+@attached(extension, conformances: TypedTable, TableRecord, FetchableRecord, InsertableRecord, PersistableRecord,
           names: named(databaseTableName), named(Columns), named(columns), named(tableSchema),
           named(init(row:)), named(encode(to:)), named(update), named(upsert), named(delete))
 public macro Table(_ name: String? = nil) = #externalMacro(module: "PlumeMacros", type: "TableMacro")
