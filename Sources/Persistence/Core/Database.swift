@@ -35,6 +35,8 @@ public final class Database {
     /// The insert, update, upsert and delete statements of typed table
     /// records, by record type and kind (see ``tableStatement(_:_:sql:)``).
     var tableStatementCache: [TableStatementKey: Statement] = [:]
+    /// The table statement last asked for.
+    var lastTableStatement: (key: TableStatementKey, statement: Statement)?
     /// Statements alive on this connection, finalized at close.
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     /// Whether tables can be tracked by rowid, by lowercased name.
@@ -188,6 +190,7 @@ public final class Database {
         statementCache.removeAll()
         statementCacheOrder.removeAll()
         tableStatementCache.removeAll()
+        lastTableStatement = nil
         changeTracker.uninstall(from: handle)
         interruptHandle.invalidate()
         // Close first: virtual tables (FTS5) finalize their own internal
@@ -378,6 +381,7 @@ public final class Database {
         statementCache.removeAll()
         statementCacheOrder.removeAll()
         tableStatementCache.removeAll()
+        lastTableStatement = nil
     }
 
     // MARK: - Connection state

@@ -48,7 +48,7 @@ public struct PersistenceContainer {
     init(binding statement: Statement, table: String, keyPosition: Int, strategies: RecordEncodingStrategies) throws {
         self.statement = statement
         self.handle = try statement.checkHandle()
-        self.parameterCount = Int32(statement.parameters.names.count)
+        self.parameterCount = sqlite3_bind_parameter_count(handle)
         self.keyPosition = Int32(keyPosition)
         self.strategies = strategies
         self.table = table

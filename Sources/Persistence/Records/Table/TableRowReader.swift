@@ -153,6 +153,10 @@ public struct TableRowReader {
     /// The text of valid UTF-8 bytes, or nil.
     @usableFromInline
     static func validUTF8(_ bytes: UnsafeRawBufferPointer) -> String? {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
+            // One pass: validates and copies, without repairing.
+            return String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         // Repairing changes the bytes (U+FFFD is three bytes): equal bytes
         // mean the text was valid.

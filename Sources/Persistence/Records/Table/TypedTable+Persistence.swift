@@ -142,12 +142,20 @@ extension Database {
     func tableStatement<Record: TypedTable>(_ type: Record.Type, _ kind: TableStatementKey.Kind,
                                             sql: (TableSchema) -> String) throws -> Statement {
         let key = TableStatementKey(type: ObjectIdentifier(type), kind: kind)
+        // A loop of inserts asks for the same statement each time: the
+        // last one is compared before the dictionary is hashed.
+        if let last = lastTableStatement, last.key == key {
+            recordedRegion?.formUnion(last.statement.region)
+            return last.statement
+        }
         if let statement = tableStatementCache[key] {
             recordedRegion?.formUnion(statement.region)
+            lastTableStatement = (key, statement)
             return statement
         }
         let statement = try makeStatement(sql: sql(Record.tableSchema))
         tableStatementCache[key] = statement
+        lastTableStatement = (key, statement)
         return statement
     }
 }
