@@ -4,6 +4,7 @@ import SwiftSyntax
 /// The messages `@Table` and `@Column` report on the line at fault.
 enum TableDiagnostic: String, DiagnosticMessage {
     case notAStruct
+    case genericStruct
     case letWithDefault
     case tupleProperty
     case tupleType
@@ -17,6 +18,8 @@ enum TableDiagnostic: String, DiagnosticMessage {
         switch self {
         case .notAStruct:
             "@Table applies to a struct: its stored properties are the table's columns"
+        case .genericStruct:
+            "@Table applies to a non-generic struct: a table's columns have one type each"
         case .letWithDefault:
             "a 'let' with a default value cannot be read from a row: make it a 'var', or a computed property"
         case .tupleProperty:

@@ -16,6 +16,10 @@ public struct TableMacro: ExtensionMacro {
             context.diagnose(Diagnostic(node: node, message: TableDiagnostic.notAStruct))
             return []
         }
+        if let generics = structure.genericParameterClause {
+            context.diagnose(Diagnostic(node: generics, message: TableDiagnostic.genericStruct))
+            return []
+        }
         var tableName = defaultTableName(structure.name.text)
         if case .argumentList(let arguments) = node.arguments, let first = arguments.first, first.label == nil {
             guard let name = first.expression.stringLiteralValue else {

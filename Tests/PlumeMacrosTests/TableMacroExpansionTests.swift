@@ -390,6 +390,26 @@ struct TableMacroDiagnosticTests {
         }
     }
 
+    @Test func aGenericStruct() {
+        assertMacro {
+            """
+            @Table
+            struct Box<Content> {
+                var id: Int64
+            }
+            """
+        } diagnostics: {
+            """
+            @Table
+            struct Box<Content> {
+                      ┬────────
+                      ╰─ 🛑 @Table applies to a non-generic struct: a table's columns have one type each
+                var id: Int64
+            }
+            """
+        }
+    }
+
     @Test func namesThatAreNotLiterals() {
         assertMacro {
             """
