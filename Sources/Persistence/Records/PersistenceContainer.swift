@@ -15,8 +15,11 @@ import Foundation
 /// }
 /// ```
 public struct PersistenceContainer {
-    /// The statement bound in place, or nil to collect names and values.
-    @usableFromInline let statement: Statement?
+    // Binding, the container holds nothing to retain: it is passed and
+    // copied for every record an insert loop writes.
+
+    /// The statement handle bound in place, or nil to collect names and
+    /// values.
     @usableFromInline let handle: OpaquePointer?
     /// The statement's parameter count: columns past it are not bound.
     @usableFromInline let parameterCount: Int32
@@ -27,31 +30,52 @@ public struct PersistenceContainer {
     /// Whether the column at `keyPosition` was NULL.
     @usableFromInline var keyIsNull = false
     @usableFromInline let strategies: RecordEncodingStrategies
-    @usableFromInline let table: String
-    /// The collected column names and values, without a statement.
-    private(set) var columns: [String] = []
-    private(set) var values: [DatabaseValue] = []
+    /// The record's table, for errors: a typed record's schema (a static
+    /// constant), or the collector's.
+    @usableFromInline unowned(unsafe) let schema: TableSchema?
+    /// The collected names and values, without a statement.
+    @usableFromInline let collector: Collector?
+
+    /// Column names and values, collected.
+    @usableFromInline
+    final class Collector {
+        let table: String
+        var columns: [String] = []
+        var values: [DatabaseValue] = []
+
+        init(table: String) {
+            self.table = table
+        }
+    }
+
+    /// The collected column names.
+    var columns: [String] { collector?.columns ?? [] }
+    /// The collected values.
+    var values: [DatabaseValue] { collector?.values ?? [] }
+    /// The record's table.
+    var table: String { schema?.table ?? collector?.table ?? "" }
 
     /// A container collecting names and values.
     init(table: String, strategies: RecordEncodingStrategies) {
-        self.statement = nil
         self.handle = nil
         self.parameterCount = 0
         self.keyPosition = -1
         self.strategies = strategies
-        self.table = table
+        self.schema = nil
+        self.collector = Collector(table: table)
     }
 
     /// A container binding column `i` (from 0) to parameter `?i+1` of a
     /// statement.
     @usableFromInline
-    init(binding statement: Statement, table: String, keyPosition: Int, strategies: RecordEncodingStrategies) throws {
-        self.statement = statement
-        self.handle = try statement.checkHandle()
+    init(binding statement: Statement, schema: TableSchema, keyPosition: Int, strategies: RecordEncodingStrategies) throws {
+        let handle = try statement.checkHandle()
+        self.handle = handle
         self.parameterCount = sqlite3_bind_parameter_count(handle)
         self.keyPosition = Int32(keyPosition)
         self.strategies = strategies
-        self.table = table
+        self.schema = schema
+        self.collector = nil
     }
 
     /// Writes a value.
@@ -111,7 +135,7 @@ public struct PersistenceContainer {
     /// Writes a date as the record's strategy says.
     ///
     /// - Throws: ``DatabaseError``.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func encode(_ value: Date, forColumn column: String) throws {
         try put(strategies.databaseValue(of: value), column)
     }
@@ -119,7 +143,7 @@ public struct PersistenceContainer {
     /// Writes an optional date as the record's strategy says.
     ///
     /// - Throws: ``DatabaseError``.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func encode(_ value: Date?, forColumn column: String) throws {
         try put(value.map { strategies.databaseValue(of: $0) } ?? .null, column)
     }
@@ -165,21 +189,23 @@ public struct PersistenceContainer {
     /// Binds or collects the next column's value.
     @inlinable @inline(__always)
     mutating func put(_ value: DatabaseValue, _ column: String) throws {
-        guard let statement, let handle else { return append(value, column) }
+        guard let handle else { return append(value, column) }
         position += 1
         if position == keyPosition + 1, case .null = value { keyIsNull = true }
         if position <= parameterCount {
-            try statement.bind(value, at: position, handle: handle)
+            let code = Statement.bind(value, at: position, handle: handle)
+            if code != SQLITE_OK { throw Statement.bindError(code, handle: handle) }
         }
     }
 
     @usableFromInline
-    mutating func append(_ value: DatabaseValue, _ column: String) {
-        if let existing = columns.firstIndex(of: column) {
-            values[existing] = value
+    func append(_ value: DatabaseValue, _ column: String) {
+        guard let collector else { return }
+        if let existing = collector.columns.firstIndex(of: column) {
+            collector.values[existing] = value
         } else {
-            columns.append(column)
-            values.append(value)
+            collector.columns.append(column)
+            collector.values.append(value)
         }
     }
 }

@@ -14,28 +14,44 @@ import Foundation
 /// }
 /// ```
 public struct TableRowReader {
-    @usableFromInline let row: Row
+    @usableFromInline let storage: RowStorage
     @usableFromInline let schema: TableSchema
     @usableFromInline let dates: DatabaseDateDecodingStrategy
     @usableFromInline let byPosition: Bool
+
+    /// The row, for what needs one (errors, nested values).
+    @usableFromInline
+    var row: Row { Row(storage: storage) }
 
     /// A reader of a row, with the record's date strategy.
     ///
     /// - Complexity: O(n) for n declared columns, to see whether the row
     ///   reads by position.
-    @inlinable
+    @inlinable @inline(__always)
     public init(_ row: RowView, schema: TableSchema, dates: DatabaseDateDecodingStrategy) {
-        self.row = row.lentRow()
+        self.storage = row.row.storage
         self.schema = schema
         self.dates = dates
-        self.byPosition = schema.isReadByPosition(self.row.layout)
+        self.byPosition = Self.readsByPosition(row.row.storage, schema)
+    }
+
+    /// Whether the row holds the schema's columns first, in order; for
+    /// the rows a fetch lends, found once and kept on the storage.
+    @inlinable @inline(__always)
+    static func readsByPosition(_ storage: RowStorage, _ schema: TableSchema) -> Bool {
+        guard storage.isLent else { return schema.isReadByPosition(storage.layout) }
+        let id = ObjectIdentifier(schema)
+        if storage.positionalSchema == id { return true }
+        guard schema.isReadByPosition(storage.layout) else { return false }
+        storage.positionalSchema = id
+        return true
     }
 
     /// The row's index of declared column `column`, or nil when a
     /// by-name row lacks it.
     @inlinable @inline(__always)
     func index(of column: Int) -> Int? {
-        byPosition ? column : row.layout.index(ofColumn: schema.columnNames[column])
+        byPosition ? column : storage.layout.index(ofColumn: schema.columnNames[column])
     }
 
     /// Reads the value of the declared column at `column`.
@@ -45,7 +61,7 @@ public struct TableRowReader {
     @inlinable @inline(__always)
     public func value<T: DatabaseValueConvertible>(at column: Int) throws -> T {
         guard let index = index(of: column) else { return try missing(column) }
-        if let value = row.storage.decode(T.self, at: index) { return value }
+        if let value = storage.decode(T.self, at: index) { return value }
         throw row.decodingError(T.self, at: index)
     }
 
@@ -56,7 +72,7 @@ public struct TableRowReader {
     @inlinable @inline(__always)
     public func value<T: DatabaseValueConvertible & Decodable>(at column: Int) throws -> T {
         guard let index = index(of: column) else { return try missing(column) }
-        if let value = row.storage.decode(T.self, at: index) { return value }
+        if let value = storage.decode(T.self, at: index) { return value }
         throw row.decodingError(T.self, at: index)
     }
 
@@ -66,7 +82,8 @@ public struct TableRowReader {
     @inlinable @inline(__always)
     public func value(at column: Int) throws -> String {
         guard let index = index(of: column) else { return try missing(column) }
-        if let value = try validatedString(at: index) { return value }
+        var isNull = false
+        if let value = try validatedString(at: index, isNull: &isNull) { return value }
         throw row.decodingError(String.self, at: index)
     }
 
@@ -76,15 +93,16 @@ public struct TableRowReader {
     @inlinable @inline(__always)
     public func value(at column: Int) throws -> String? {
         guard let index = index(of: column) else { return nil }
-        if row.storage.isNull(at: index) { return nil }
-        if let value = try validatedString(at: index) { return value }
+        var isNull = false
+        if let value = try validatedString(at: index, isNull: &isNull) { return value }
+        if isNull { return nil }
         throw row.decodingError(String?.self, at: index)
     }
 
     /// Reads a date, numbers read as the record's strategy says.
     ///
     /// - Throws: ``RowDecodingError``.
-    @inlinable
+    @inlinable @inline(__always)
     public func value(at column: Int) throws -> Date {
         guard let index = index(of: column) else { return try missing(column) }
         if let date = date(at: index) { return date }
@@ -94,9 +112,9 @@ public struct TableRowReader {
     /// Reads an optional date, numbers read as the record's strategy says.
     ///
     /// - Throws: ``RowDecodingError``.
-    @inlinable
+    @inlinable @inline(__always)
     public func value(at column: Int) throws -> Date? {
-        guard let index = index(of: column), !row.storage.isNull(at: index) else { return nil }
+        guard let index = index(of: column), !storage.isNull(at: index) else { return nil }
         if let date = date(at: index) { return date }
         throw row.decodingError(Date?.self, at: index)
     }
@@ -130,47 +148,76 @@ public struct TableRowReader {
         if dates.readsMilliseconds {
             return dates.date(from: row[index])
         }
-        return row.storage.decode(Date.self, at: index)
+        return storage.decode(Date.self, at: index)
     }
 
     /// Text at a row index; nil when the value is not text (or a blob of
-    /// valid UTF-8), an error when its bytes are not UTF-8.
+    /// valid UTF-8), with `isNull` set for NULL; an error when its bytes
+    /// are not UTF-8. The column is read once.
     @inlinable @inline(__always)
-    func validatedString(at index: Int) throws -> String? {
-        guard let statement = row.storage.statement else {
-            return try String.fromDatabaseValue(row.storage.values[index]).map { try checkedText($0, at: index) }
+    func validatedString(at index: Int, isNull: inout Bool) throws -> String? {
+        guard let statement = storage.statement else {
+            isNull = storage.values[index].isNull
+            return try String.fromDatabaseValue(storage.values[index]).map { try checkedText($0, at: index) }
         }
         let value = sqlite3_column_value(statement, Int32(truncatingIfNeeded: index))
         let type = sqlite3_value_type(value)
-        guard type == SQLITE_TEXT || type == SQLITE_BLOB else { return nil }
+        if type == SQLITE_NULL {
+            isNull = true
+            return nil
+        }
+        if type == SQLITE_TEXT, let text = sqlite3_value_text(value) {
+            let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+            if let valid = Self.validUTF8(bytes) { return valid }
+            throw invalidUTF8(at: index)
+        }
+        guard type == SQLITE_BLOB else { return nil }
         let count = Int(sqlite3_value_bytes(value))
-        guard count > 0, let bytes = type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_value_text(value)) : sqlite3_value_blob(value) else { return "" }
-        let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
-        if let text = Self.validUTF8(buffer) { return text }
+        guard count > 0, let bytes = sqlite3_value_blob(value) else { return "" }
+        if let text = Self.validUTF8(UnsafeRawBufferPointer(start: bytes, count: count)) { return text }
         throw invalidUTF8(at: index)
     }
 
     /// The text of valid UTF-8 bytes, or nil.
-    @usableFromInline
+    @inlinable @inline(__always)
     static func validUTF8(_ bytes: UnsafeRawBufferPointer) -> String? {
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
-            // One pass: validates and copies, without repairing.
-            return String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
-        }
         let text = String(decoding: bytes, as: UTF8.self)
-        // Repairing changes the bytes (U+FFFD is three bytes): equal bytes
-        // mean the text was valid.
-        var isValid = text.utf8.count == bytes.count
-        if isValid, text.utf8.contains(0xEF) {
-            isValid = text.utf8.elementsEqual(bytes)
+        // ASCII, the common case, is valid UTF-8: a word at a time.
+        if isASCII(bytes) { return text }
+        return repairedNothing(text, bytes) ? text : nil
+    }
+
+    /// Whether every byte is below 0x80.
+    @inlinable @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
         }
-        return isValid ? text : nil
+        while offset < bytes.count {
+            if bytes[offset] >= 0x80 { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// Whether decoding kept the bytes as they were: repairing puts U+FFFD
+    /// (EF BF BD) where bytes were invalid, which changes the count or
+    /// the bytes.
+    @usableFromInline
+    static func repairedNothing(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard text.utf8.count == bytes.count else { return false }
+        let same = text.utf8.withContiguousStorageIfAvailable { copied in
+            bytes.count == 0 || memcmp(copied.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+        return same ?? text.utf8.elementsEqual(bytes)
     }
 
     /// A copied value's text, which a lossy conversion may have repaired.
     @usableFromInline
     func checkedText(_ text: String, at index: Int) throws -> String {
-        if case .blob(let data) = row.storage.values[index], String(data: data, encoding: .utf8) == nil {
+        if case .blob(let data) = storage.values[index], String(data: data, encoding: .utf8) == nil {
             throw invalidUTF8(at: index)
         }
         return text
