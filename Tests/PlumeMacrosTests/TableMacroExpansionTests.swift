@@ -65,7 +65,7 @@ struct TableMacroExpansionTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 init(row: Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader(row, schema: Self.tableSchema, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
                     self.id = try reader.value(at: 0)
                     self.created = try reader.value(at: 1)
                     self.rating = try reader.value(at: 2)
@@ -134,7 +134,7 @@ struct TableMacroExpansionTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 public init(row: Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader(row, schema: Self.tableSchema, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
                     self.message = try reader.value(at: 0)
                     self.level = try reader.value(at: 1)
                     self.origin = try reader.value(at: 2)
@@ -240,7 +240,7 @@ struct TableMacroDiagnosticTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 init(row: Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader(row, schema: Self.tableSchema, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
                     self.id = try reader.value(at: 0)
                     self.kind = try reader.value(at: 1)
                 }

@@ -132,7 +132,9 @@ public struct TableRequest<Record: TypedTable>: Sendable, Hashable, CustomString
     /// The SQL with other `ORDER BY` terms and, maybe, more columns.
     package func sql(ordering: [String], extraColumns: String = "") -> String {
         let schema = Record.tableSchema
-        var sql = "SELECT \(schema.selection)\(extraColumns) FROM \(quoteIdentifier(schema.table))"
+        var sql = extraColumns.isEmpty
+            ? schema.selectFrom
+            : "SELECT \(schema.selection)\(extraColumns) FROM \(quoteIdentifier(schema.table))"
         if let filterSQL { sql += " WHERE \(filterSQL)" }
         if !ordering.isEmpty { sql += " ORDER BY " + ordering.joined(separator: ", ") }
         if let limit { sql += " LIMIT \(limit)" }

@@ -8,14 +8,16 @@ import Foundation
 ///
 /// ```swift
 /// init(row: RowView) throws {
-///     let reader = TableRowReader(row, schema: Self.tableSchema, dates: Self.databaseDateDecodingStrategy)
+///     let reader = TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
 ///     self.id = try reader.value(at: 0)
 ///     self.name = try reader.value(at: 1)
 /// }
 /// ```
-public struct TableRowReader {
+public struct TableRowReader<Record: TypedTable> {
+    // The record type, not its schema, is what the reader keeps: the
+    // positional fast path then touches no schema (no reference counting
+    // of it for each row).
     @usableFromInline let storage: RowStorage
-    @usableFromInline let schema: TableSchema
     @usableFromInline let dates: DatabaseDateDecodingStrategy
     @usableFromInline let byPosition: Bool
 
@@ -28,22 +30,27 @@ public struct TableRowReader {
     /// - Complexity: O(n) for n declared columns, to see whether the row
     ///   reads by position.
     @inlinable @inline(__always)
-    public init(_ row: RowView, schema: TableSchema, dates: DatabaseDateDecodingStrategy) {
+    public init(_ row: RowView, dates: DatabaseDateDecodingStrategy) {
         self.storage = row.row.storage
-        self.schema = schema
         self.dates = dates
-        self.byPosition = Self.readsByPosition(row.row.storage, schema)
+        self.byPosition = Self.readsByPosition(row.row.storage)
     }
 
-    /// Whether the row holds the schema's columns first, in order; for
+    /// Whether the row holds the record's columns first, in order; for
     /// the rows a fetch lends, found once and kept on the storage.
     @inlinable @inline(__always)
-    static func readsByPosition(_ storage: RowStorage, _ schema: TableSchema) -> Bool {
-        guard storage.isLent else { return schema.isReadByPosition(storage.layout) }
-        let id = ObjectIdentifier(schema)
+    static func readsByPosition(_ storage: RowStorage) -> Bool {
+        guard storage.isLent else { return Record.tableSchema.isReadByPosition(storage.layout) }
+        let id = ObjectIdentifier(Record.self)
         if storage.positionalSchema == id { return true }
-        guard schema.isReadByPosition(storage.layout) else { return false }
-        storage.positionalSchema = id
+        return checkPositions(storage)
+    }
+
+    /// The first check of a fetch's rows, out of line.
+    @usableFromInline
+    static func checkPositions(_ storage: RowStorage) -> Bool {
+        guard Record.tableSchema.isReadByPosition(storage.layout) else { return false }
+        storage.positionalSchema = ObjectIdentifier(Record.self)
         return true
     }
 
@@ -51,7 +58,7 @@ public struct TableRowReader {
     /// by-name row lacks it.
     @inlinable @inline(__always)
     func index(of column: Int) -> Int? {
-        byPosition ? column : storage.layout.index(ofColumn: schema.columnNames[column])
+        byPosition ? column : storage.layout.index(ofColumn: Record.tableSchema.columnNames[column])
     }
 
     /// Reads the value of the declared column at `column`.
@@ -190,16 +197,18 @@ public struct TableRowReader {
     /// Whether every byte is below 0x80.
     @inlinable @inline(__always)
     static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count >= 8 else {
+            for byte in bytes where byte >= 0x80 { return false }
+            return true
+        }
         var offset = 0
-        while offset + 8 <= bytes.count {
+        while offset + 8 <= count {
             if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
             offset += 8
         }
-        while offset < bytes.count {
-            if bytes[offset] >= 0x80 { return false }
-            offset += 1
-        }
-        return true
+        // The last word, overlapping the ones read.
+        return bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether decoding kept the bytes as they were: repairing puts U+FFFD
@@ -236,7 +245,7 @@ public struct TableRowReader {
         if let optional = T.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? T {
             return none
         }
-        throw RowDecodingError.columnNotFound(schema.columnNames[column], type: T.self, layout: row.layout)
+        throw RowDecodingError.columnNotFound(Record.tableSchema.columnNames[column], type: T.self, layout: row.layout)
     }
 }
 

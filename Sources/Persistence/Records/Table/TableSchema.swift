@@ -65,6 +65,9 @@ public final class TableSchema: Sendable {
     public let primaryKey: Column?
     /// `"id", "name", …`
     let selection: String
+    /// `SELECT "id", "name", … FROM "photo"`, made once: quoting names
+    /// goes through Foundation, which costs more than a small fetch.
+    let selectFrom: String
 
     /// Declares a table's columns.
     ///
@@ -77,6 +80,7 @@ public final class TableSchema: Sendable {
         self.columnNames = columns.map(\.name)
         self.primaryKey = columns.first(where: \.isPrimaryKey)
         self.selection = columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
+        self.selectFrom = "SELECT \(selection) FROM \(quoteIdentifier(table))"
     }
 
     /// Whether a row has the declared columns first, in declaration order
