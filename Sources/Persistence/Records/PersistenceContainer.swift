@@ -30,9 +30,9 @@ public struct PersistenceContainer {
     /// Whether the column at `keyPosition` was NULL.
     @usableFromInline var keyIsNull = false
     @usableFromInline let strategies: RecordEncodingStrategies
-    /// The record's table, for errors: a typed record's schema (a static
-    /// constant), or the collector's.
-    @usableFromInline unowned(unsafe) let schema: TableSchema?
+    /// The record type, for the table's name in errors (a metatype:
+    /// nothing to retain), or the collector's table.
+    @usableFromInline let recordType: (any InsertableRecord.Type)?
     /// The collected names and values, without a statement.
     @usableFromInline let collector: Collector?
 
@@ -53,7 +53,7 @@ public struct PersistenceContainer {
     /// The collected values.
     var values: [DatabaseValue] { collector?.values ?? [] }
     /// The record's table.
-    var table: String { schema?.table ?? collector?.table ?? "" }
+    var table: String { recordType?.databaseTableName ?? collector?.table ?? "" }
 
     /// A container collecting names and values.
     init(table: String, strategies: RecordEncodingStrategies) {
@@ -61,20 +61,20 @@ public struct PersistenceContainer {
         self.parameterCount = 0
         self.keyPosition = -1
         self.strategies = strategies
-        self.schema = nil
+        self.recordType = nil
         self.collector = Collector(table: table)
     }
 
     /// A container binding column `i` (from 0) to parameter `?i+1` of a
     /// statement.
     @usableFromInline
-    init(binding statement: Statement, schema: TableSchema, keyPosition: Int, strategies: RecordEncodingStrategies) throws {
+    init(binding statement: Statement, record: any InsertableRecord.Type, keyPosition: Int, strategies: RecordEncodingStrategies) throws {
         let handle = try statement.checkHandle()
         self.handle = handle
         self.parameterCount = sqlite3_bind_parameter_count(handle)
         self.keyPosition = Int32(keyPosition)
         self.strategies = strategies
-        self.schema = schema
+        self.recordType = record
         self.collector = nil
     }
 

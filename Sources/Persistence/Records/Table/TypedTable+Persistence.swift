@@ -18,7 +18,7 @@ extension TypedTable {
     @discardableResult @inlinable
     public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
         let statement = try db.tableStatement(Self.self, .insert(conflictResolution)) { $0.insertSQL(conflictResolution) }
-        var container = try PersistenceContainer(binding: statement, schema: Self.tableSchema, keyPosition: -1,
+        var container = try PersistenceContainer(binding: statement, record: Self.self, keyPosition: -1,
                                                  strategies: Self.encodingStrategies)
         try encode(to: &container)
         try statement.run()
@@ -74,7 +74,7 @@ extension TypedTable where Self: PersistableRecord {
         let statement = try db.tableStatement(Self.self, .exists) {
             "SELECT 1 FROM \(quoteIdentifier($0.table)) WHERE \(quoteIdentifier($0.columns[key].name)) = ?\(key + 1)"
         }
-        var container = try PersistenceContainer(binding: statement, schema: Self.tableSchema, keyPosition: key,
+        var container = try PersistenceContainer(binding: statement, record: Self.self, keyPosition: key,
                                                  strategies: Self.encodingStrategies)
         try encode(to: &container)
         if container.keyIsNull { throw Self.nullKey(key) }
@@ -85,7 +85,7 @@ extension TypedTable where Self: PersistableRecord {
     private func runKeyed(_ db: Database, _ kind: TableStatementKey.Kind, key: Int, keyMayBeNull: Bool = false,
                           sql: (TableSchema) -> String) throws {
         let statement = try db.tableStatement(Self.self, kind, sql: sql)
-        var container = try PersistenceContainer(binding: statement, schema: Self.tableSchema, keyPosition: key,
+        var container = try PersistenceContainer(binding: statement, record: Self.self, keyPosition: key,
                                                  strategies: Self.encodingStrategies)
         try encode(to: &container)
         if container.keyIsNull && !keyMayBeNull { throw Self.nullKey(key) }
