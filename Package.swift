@@ -1,4 +1,5 @@
 // swift-tools-version:6.2
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -24,6 +25,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The `@Table` macro (swift-syntax matches the 6.3 toolchain) and
+        // its expansion tests.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     ],
     targets: [
         .systemLibrary(
@@ -32,10 +37,19 @@ let package = Package(
         .systemLibrary(
             name: "CReadline",
             providers: [.apt(["libreadline-dev"]), .brew(["readline"])]),
+        // The `@Table` and `@Column` macros' implementation (a compiler
+        // plug-in); Persistence declares them.
+        .macro(
+            name: "PlumeMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]),
         .target(
             name: "Persistence",
             dependencies: [
                 "CSQLite",
+                "PlumeMacros",
                 .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
@@ -110,6 +124,12 @@ let package = Package(
         .testTarget(
             name: "PersistenceTests",
             dependencies: ["Persistence", "CSQLite", "PlumeTestSupport"]),
+        .testTarget(
+            name: "PlumeMacrosTests",
+            dependencies: [
+                "PlumeMacros",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ]),
         .testTarget(
             name: "FetchedResultsTests",
             dependencies: ["FetchedResults", "Persistence", "PlumeTestSupport"]),

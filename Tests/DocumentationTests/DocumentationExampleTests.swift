@@ -30,6 +30,26 @@ import Testing
         #expect(blocks == [.init(line: 3, code: "let a = 1\n"), .init(line: 12, code: "print(a)\n")])
     }
 
+    @Test func tableTypesMoveToFileScopeKeepingTheirLines() {
+        let blocks = MarkdownSwiftBlocks(markdown: """
+            ```swift
+            import Persistence
+            @Table("photo")
+            struct Photo {
+                var id: Int64
+            }
+            let count = 1
+            ```
+            """)
+        let program = blocks.program(documentPath: "/doc.md")
+        let function = program.range(of: "@MainActor func runDocumentationExample()")!.lowerBound
+        let table = program.range(of: "@Table(\"photo\")")!.lowerBound
+        #expect(table < function)
+        #expect(program.contains("#sourceLocation(file: \"/doc.md\", line: 3)\n@Table(\"photo\")"))
+        #expect(program[function...].contains("let count = 1"))
+        #expect(!program[function...].contains("struct Photo"))
+    }
+
     /// The README's tour runs as top-level code too, through its first
     /// `try await controller.performFetch()`.
     @Test func theTopLevelTourReachesTheControllersFetch() throws {

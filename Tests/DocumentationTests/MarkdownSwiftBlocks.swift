@@ -51,14 +51,30 @@ struct MarkdownSwiftBlocks {
     /// async function as an app's code would be (so that calls pick the
     /// async overloads), each block preceded by a `#sourceLocation` naming
     /// the document and line so that a compiler error points into the
-    /// Markdown. `import` lines move to the top of the file.
+    /// Markdown. `import` lines move to the top of the file, and so do
+    /// `@Table` types (from the attribute to the `}` that closes them at
+    /// the start of a line): a macro cannot extend a type declared in a
+    /// function.
     func program(documentPath: String) -> String {
         var imports: [String] = []
+        var fileScope = ""
         var body = ""
         for block in blocks {
             body += "#sourceLocation(file: \"\(documentPath)\", line: \(block.line))\n"
-            for line in block.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                if line.hasPrefix("import ") {
+            var hoisting = false
+            for (offset, line) in block.code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
+                if line.hasPrefix("@Table") && !hoisting {
+                    hoisting = true
+                    fileScope += "#sourceLocation(file: \"\(documentPath)\", line: \(block.line + offset))\n"
+                }
+                if hoisting {
+                    fileScope += line + "\n"
+                    body += "\n"   // keeps the line numbers
+                    if line == "}" {
+                        hoisting = false
+                        fileScope += "#sourceLocation()\n"
+                    }
+                } else if line.hasPrefix("import ") {
                     if !imports.contains(String(line)) { imports.append(String(line)) }
                     body += "\n"   // keeps the line numbers
                 } else {
@@ -67,7 +83,7 @@ struct MarkdownSwiftBlocks {
             }
             body += "#sourceLocation()\n"
         }
-        return imports.joined(separator: "\n") + """
+        return imports.joined(separator: "\n") + "\n" + fileScope + """
 
             @MainActor func runDocumentationExample() async throws {
             \(body)}

@@ -34,11 +34,16 @@ struct ProcessRun {
 
     /// The path of the `swift` on `PATH` (the toolchain `swift test` runs
     /// from), else `/usr/bin/swift`.
-    static var swiftExecutable: String {
+    static var swiftExecutable: String { executable("swift") }
+
+    /// The `swiftc` beside it.
+    static var swiftcExecutable: String { executable("swiftc") }
+
+    private static func executable(_ name: String) -> String {
         for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/swift"
+            let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        return "/usr/bin/swift"
+        return "/usr/bin/\(name)"
     }
 }

@@ -1,25 +1,29 @@
 import Foundation
 
-/// Fetches every photo of a filled WAL file into structs decoded by hand:
-/// Plume `init(row:)`, GRDB `FetchableRecord` by index.
-struct FetchRowWorkload: Workload {
-    var name: String { "fetch.row" }
+/// Fetches every photo of a filled WAL file into structs:
+/// - `fetch.row`: decoded by hand (Plume `init(row:)`, GRDB
+///   `FetchableRecord` by index);
+/// - `fetch.decodable`: `Decodable` structs on both sides;
+/// - `fetch.table`: Plume's `@Table` structs (read by position) against
+///   GRDB's `Decodable` structs.
+struct FetchWorkload: Workload {
+    var name: String
     var rows: Int
+    var plume: (PlumePhotos.Connection) throws -> Int
+    var grdb: (GRDBPhotos.Connection) throws -> Int
 
-    func makeContestants(in directory: URL) throws -> [Contestant] {
-        let path = try FetchFixture.filledFile(in: directory, rows: rows)
-        return FetchFixture.contestants(path: path, plume: PlumePhotos.fetchRows, grdb: GRDBPhotos.fetchRows)
+    /// The fetch workloads, by name.
+    static func all(rows: Int) -> [FetchWorkload] {
+        [
+            FetchWorkload(name: "fetch.row", rows: rows, plume: PlumePhotos.fetchRows, grdb: GRDBPhotos.fetchRows),
+            FetchWorkload(name: "fetch.decodable", rows: rows, plume: PlumePhotos.fetchDecodables, grdb: GRDBPhotos.fetchDecodables),
+            FetchWorkload(name: "fetch.table", rows: rows, plume: PlumePhotos.fetchTable, grdb: GRDBPhotos.fetchDecodables),
+        ]
     }
-}
-
-/// Fetches every photo of a filled WAL file into `Decodable` structs.
-struct FetchDecodableWorkload: Workload {
-    var name: String { "fetch.decodable" }
-    var rows: Int
 
     func makeContestants(in directory: URL) throws -> [Contestant] {
         let path = try FetchFixture.filledFile(in: directory, rows: rows)
-        return FetchFixture.contestants(path: path, plume: PlumePhotos.fetchDecodables, grdb: GRDBPhotos.fetchDecodables)
+        return FetchFixture.contestants(path: path, plume: plume, grdb: grdb)
     }
 }
 

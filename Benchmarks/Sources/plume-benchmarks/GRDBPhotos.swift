@@ -23,6 +23,18 @@ enum GRDBPhotos {
         var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
     }
 
+    /// Written by GRDB's Encodable record support (dates as REAL, as
+    /// the raw loop binds them).
+    struct EncodablePhoto: Encodable, PersistableRecord {
+        static let databaseTableName = "photo"
+        static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
+        var id: Int64
+        var name: String
+        var created: Date
+        var rating: Int
+        var album: String?
+    }
+
     static func open(_ path: String) throws -> DatabaseQueue {
         try DatabaseQueue(path: path)
     }
@@ -35,6 +47,19 @@ enum GRDBPhotos {
                     try statement.execute(arguments: [photo.id, photo.name, photo.created.timeIntervalSince1970, photo.rating, photo.album])
                 }
                 return .commit
+            }
+        }
+    }
+
+    /// Makes the Encodable records (untimed), and returns their insert.
+    static func insertRecords(_ photos: [PhotoValue]) -> (DatabaseQueue) throws -> Void {
+        let records = photos.map { EncodablePhoto(id: $0.id, name: $0.name, created: $0.created, rating: $0.rating, album: $0.album) }
+        return { dbQueue in
+            try dbQueue.inDatabase { db in
+                try db.inTransaction {
+                    for record in records { try record.insert(db) }
+                    return .commit
+                }
             }
         }
     }

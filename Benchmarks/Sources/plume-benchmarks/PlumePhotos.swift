@@ -28,6 +28,18 @@ enum PlumePhotos {
         var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
     }
 
+    /// A `@Table` record: read by position, written without Encodable.
+    @Table("photo")
+    struct TablePhoto {
+        static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { .timeIntervalSince1970 }   // REAL, as raw and GRDB bind it
+        @Column(primaryKey: true) var id: Int64
+        var name: String
+        var created: Date
+        var rating: Int
+        var album: String?
+        var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
+    }
+
     static func open(_ path: String) throws -> Database {
         try Database(path: path)
     }
@@ -44,6 +56,20 @@ enum PlumePhotos {
                 try statement.run()
             }
         }
+    }
+
+    /// Makes the `@Table` records (untimed), and returns their insert.
+    static func insertRecords(_ photos: [PhotoValue]) -> (Database) throws -> Void {
+        let records = photos.map { TablePhoto(id: $0.id, name: $0.name, created: $0.created, rating: $0.rating, album: $0.album) }
+        return { db in
+            try db.inTransaction {
+                for record in records { try record.insert(db) }
+            }
+        }
+    }
+
+    static func fetchTable(_ db: Database) throws -> Int {
+        try TablePhoto.all().fetchAll(db).reduce(0) { $0 &+ $1.value.checksum }
     }
 
     static func fetchRows(_ db: Database) throws -> Int {

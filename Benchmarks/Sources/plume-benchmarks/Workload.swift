@@ -71,8 +71,8 @@ enum WorkloadRegistry {
     static func workloads(rows: Int) -> [any Workload] {
         [
             InsertWorkload(rows: rows),
-            FetchRowWorkload(rows: rows),
-            FetchDecodableWorkload(rows: rows),
+            InsertWorkload(name: "insert.table", rows: rows, plume: PlumePhotos.insertRecords, grdb: GRDBPhotos.insertRecords),
+        ] + FetchWorkload.all(rows: rows) + [
             DiffWorkload(),
             ObserveWorkload(name: "observe.incremental.100k", rows: 100_000, refetch: false),
             ObserveWorkload(name: "observe.incremental.1m", rows: 1_000_000, refetch: false),

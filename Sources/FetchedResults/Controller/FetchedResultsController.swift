@@ -79,6 +79,8 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     }
 
     let state = Mutex(State())
+    /// What a fetch checks first (a typed record's columns), if anything.
+    let schemaCheck: (@Sendable (Database) throws -> Void)?
     /// The hop to the main actor for the delegate.
     let mainActor = MainActorDelivery()
 
@@ -94,6 +96,17 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         self.database = database
         self.request = request
         self.queue = queue
+        self.schemaCheck = nil
+    }
+
+    /// A controller that runs `schemaCheck` before each fetch, in its
+    /// read transaction.
+    init(database: any DatabaseWriter, request: FetchRequest, queue: DispatchQueue,
+         schemaCheck: (@Sendable (Database) throws -> Void)?) {
+        self.database = database
+        self.request = request
+        self.queue = queue
+        self.schemaCheck = schemaCheck
     }
 
     deinit {
@@ -141,6 +154,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         // state in one read transaction: no commit, of this process or
         // another, falls between them.
         let replaced = try database.fetchThenObserve({ db in
+            try schemaCheck?(db)
             let generation = state.withLock { $0.generation &+ 1 }
             return try ResultsEngine<Item>(request: request, reader: database, output: output(of: generation), generation: generation, db)
         }, finish: { _, engine, observation in

@@ -64,6 +64,20 @@ public struct LiveFetchRequest<Item: FetchableRecord & Sendable>: DynamicPropert
         _storage = State(initialValue: LiveFetchStorage())
     }
 
+    /// Records a typed request (lowered with `FetchRequest.init(_:batchSize:)`).
+    ///
+    /// ```swift
+    /// @LiveFetchRequest(database: dbQueue, request: Photo.all().order(by: \.name)) var photos
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - database: The queue or pool to read and observe.
+    ///   - request: The typed request.
+    @MainActor
+    public init(database: any DatabaseWriter, request: TableRequest<Item>) where Item: TypedTable {
+        self.init(database: database, request: FetchRequest(request))
+    }
+
     /// Makes and starts the model the first time, and again when the
     /// request changed; otherwise does nothing. SwiftUI calls it on the
     /// main thread, before each `body`.

@@ -64,6 +64,19 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
         self.init(controller: FetchedResultsController(database: database, request: request))
     }
 
+    /// Creates a model over a new controller for a typed request.
+    ///
+    /// ```swift
+    /// let model = ObservableFetchedResults(database: dbQueue, request: Photo.all().order(by: \.name))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - database: The queue or pool to read and observe.
+    ///   - request: The typed request.
+    public convenience init(database: any DatabaseWriter, request: TableRequest<Item>) where Item: TypedTable {
+        self.init(controller: FetchedResultsController(database: database, request: request))
+    }
+
     /// The current results.
     public var snapshot: FetchedResultsSnapshot<Item> { results.snapshot }
 

@@ -30,8 +30,15 @@ public final class Database {
     var statementCache: [String: Statement] = [:]
     /// While a value observation fetches: the union of the regions of the
     /// statements it uses (see ``recordingRegion(_:)``).
-    var recordedRegion: DatabaseRegion?
+    @exclusivity(unchecked) var recordedRegion: DatabaseRegion?
     var statementCacheOrder: [String] = []
+    /// The insert, update, upsert and delete statements of typed table
+    /// records, by record type and kind (see ``tableStatement(_:_:sql:)``).
+    /// (Unchecked exclusivity, like the statements: one thread at a time
+    /// uses a connection, and an insert loop reads them for every row.)
+    @exclusivity(unchecked) var tableStatementCache: [TableStatementKey: Statement] = [:]
+    /// The table statement last asked for.
+    @exclusivity(unchecked) var lastTableStatement: (key: TableStatementKey, statement: Statement)?
     /// Statements alive on this connection, finalized at close.
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     /// Whether tables can be tracked by rowid, by lowercased name.
@@ -184,6 +191,8 @@ public final class Database {
         finalizeLiveStatements()
         statementCache.removeAll()
         statementCacheOrder.removeAll()
+        tableStatementCache.removeAll()
+        lastTableStatement = nil
         changeTracker.uninstall(from: handle)
         interruptHandle.invalidate()
         // Close first: virtual tables (FTS5) finalize their own internal
@@ -373,6 +382,8 @@ public final class Database {
     public func clearStatementCache() {
         statementCache.removeAll()
         statementCacheOrder.removeAll()
+        tableStatementCache.removeAll()
+        lastTableStatement = nil
     }
 
     // MARK: - Connection state

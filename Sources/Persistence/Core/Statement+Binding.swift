@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 extension Statement {
     /// Binds arguments, replacing the current ones.
@@ -79,28 +80,47 @@ extension Statement {
 
     @usableFromInline
     func bind(_ value: DatabaseValue, at index: Int32, handle: OpaquePointer) throws {
-        let code: Int32
+        let code = Self.bind(value, at: index, handle: handle)
+        if code != SQLITE_OK {
+            throw DatabaseError.lastError(of: sqlite3_db_handle(handle), code: code, sql: sql)
+        }
+    }
+
+    /// Binds one value to the 1-based parameter `index` of a statement
+    /// handle, returning SQLite's result code.
+    @inlinable @inline(__always)
+    static func bind(_ value: DatabaseValue, at index: Int32, handle: OpaquePointer) -> Int32 {
         switch value {
         case .null:
-            code = sqlite3_bind_null(handle, index)
+            return sqlite3_bind_null(handle, index)
         case .integer(let int):
-            code = sqlite3_bind_int64(handle, index, int)
+            return sqlite3_bind_int64(handle, index, int)
         case .real(let double):
-            code = sqlite3_bind_double(handle, index, double)
+            return sqlite3_bind_double(handle, index, double)
         case .text(var string):
-            code = string.withUTF8 { buffer in
+            return string.withUTF8 { buffer in
                 let pointer = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!)
                     .assumingMemoryBound(to: CChar.self)
                 return sqlite3_bind_text(handle, index, pointer, Int32(buffer.count), plume_sqlite_transient())
             }
         case .blob(let data):
-            code = data.withUnsafeBytes { bytes in
+            return data.withUnsafeBytes { bytes in
                 sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), plume_sqlite_transient())
             }
         }
-        if code != SQLITE_OK {
-            throw DatabaseError.lastError(of: sqlite3_db_handle(handle), code: code, sql: sql)
-        }
+    }
+
+    /// The rowid of the connection's last insert, read through the
+    /// statement's handle (no access to the connection's own state).
+    @usableFromInline
+    var lastInsertedRowID: Int64 {
+        handle.map { sqlite3_last_insert_rowid(sqlite3_db_handle($0)) } ?? 0
+    }
+
+    /// The error of a failed bind, with the statement's SQL.
+    @usableFromInline
+    static func bindError(_ code: Int32, handle: OpaquePointer) -> DatabaseError {
+        DatabaseError.lastError(of: sqlite3_db_handle(handle), code: code, sql: sqlite3_sql(handle).map { String(cString: $0) } ?? "")
     }
 }
 

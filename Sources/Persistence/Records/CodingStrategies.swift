@@ -1,7 +1,7 @@
 import Foundation
 
-/// How a ``PersistableRecord`` stores its `Date` properties (set
-/// ``PersistableRecord/databaseDateEncodingStrategy``).
+/// How an ``InsertableRecord`` stores its `Date` properties (set
+/// ``InsertableRecord/databaseDateEncodingStrategy``).
 ///
 /// ```swift
 /// struct Event: Codable, FetchableRecord, PersistableRecord {
@@ -39,8 +39,8 @@ public enum DatabaseDateDecodingStrategy: Sendable, Hashable {
     var readsMilliseconds: Bool { self == .millisecondsSince1970 }
 }
 
-/// How a ``PersistableRecord`` stores its `UUID` properties (set
-/// ``PersistableRecord/databaseUUIDEncodingStrategy``). Decoding reads
+/// How an ``InsertableRecord`` stores its `UUID` properties (set
+/// ``InsertableRecord/databaseUUIDEncodingStrategy``). Decoding reads
 /// every form.
 public enum DatabaseUUIDEncodingStrategy: Sendable, Hashable {
     /// A 16-byte blob. The default.
@@ -52,11 +52,19 @@ public enum DatabaseUUIDEncodingStrategy: Sendable, Hashable {
 }
 
 /// The strategies a record encodes with.
+@usableFromInline
 struct RecordEncodingStrategies {
-    var dates: DatabaseDateEncodingStrategy = .iso8601
-    var uuids: DatabaseUUIDEncodingStrategy = .bytes
+    @usableFromInline var dates: DatabaseDateEncodingStrategy = .iso8601
+    @usableFromInline var uuids: DatabaseUUIDEncodingStrategy = .bytes
+
+    @usableFromInline
+    init(dates: DatabaseDateEncodingStrategy = .iso8601, uuids: DatabaseUUIDEncodingStrategy = .bytes) {
+        self.dates = dates
+        self.uuids = uuids
+    }
 
     /// A date as stored.
+    @usableFromInline
     func databaseValue(of date: Date) -> DatabaseValue {
         switch dates {
         case .iso8601: .text(SQLiteDateFormat.text(from: date))
@@ -66,6 +74,7 @@ struct RecordEncodingStrategies {
     }
 
     /// A UUID as stored.
+    @usableFromInline
     func databaseValue(of uuid: UUID) -> DatabaseValue {
         switch uuids {
         case .bytes: uuid.databaseValue

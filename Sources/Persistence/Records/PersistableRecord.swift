@@ -12,15 +12,100 @@ extension TableRecord {
     }
 }
 
-/// An `Encodable` record that inserts, updates, upserts and deletes itself
-/// in its table, matched by the table's primary key.
+/// A record that inserts itself in its table: the half of
+/// ``PersistableRecord`` that needs no primary key (a log line, an event).
 ///
-/// Each coding key names a column, as for decoding (see
-/// ``FetchableRecord``); nil optionals store NULL, nested values (structs,
-/// arrays, dictionaries) JSON text with sorted keys. Dates are stored as
-/// ISO-8601 text and UUIDs as 16-byte blobs unless the record says
-/// otherwise (``databaseDateEncodingStrategy``,
+/// A record writes its columns in ``encode(to:)``. Records made with
+/// ``Table(_:)`` get it from the macro (and conform to
+/// ``PersistableRecord`` when they declare a primary key); `Encodable`
+/// records get it from their coding keys: each coding key names a column,
+/// as for decoding (see ``FetchableRecord``); nil optionals store NULL,
+/// nested values (structs, arrays, dictionaries) JSON text with sorted
+/// keys. Dates are stored as ISO-8601 text and UUIDs as 16-byte blobs
+/// unless the record says otherwise (``databaseDateEncodingStrategy``,
 /// ``databaseUUIDEncodingStrategy``).
+///
+/// ```swift
+/// struct Event: Encodable, InsertableRecord {
+///     var kind: String
+///     var at: Date
+/// }
+/// try Event(kind: "launch", at: Date()).insert(db)
+/// ```
+public protocol InsertableRecord: TableRecord {
+    /// How the record stores its `Date` properties, nested values' dates
+    /// included. Default: ``DatabaseDateEncodingStrategy/iso8601``.
+    static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { get }
+    /// How the record stores its `UUID` properties. Default:
+    /// ``DatabaseUUIDEncodingStrategy/bytes``.
+    static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { get }
+
+    /// Writes the record's columns and values.
+    ///
+    /// - Parameter container: Where to write them.
+    /// - Throws: What the container throws (a NaN number, a value that
+    ///   does not encode), or your own error.
+    func encode(to container: inout PersistenceContainer) throws
+}
+
+extension InsertableRecord {
+    public static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { .iso8601 }
+    public static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { .bytes }
+
+    /// The strategies the record encodes with.
+    @inlinable
+    static var encodingStrategies: RecordEncodingStrategies {
+        RecordEncodingStrategies(dates: databaseDateEncodingStrategy, uuids: databaseUUIDEncodingStrategy)
+    }
+
+    /// The record's columns and values, collected.
+    func encodedColumns() throws -> (columns: [String], values: [DatabaseValue]) {
+        var container = PersistenceContainer(table: Self.databaseTableName, strategies: Self.encodingStrategies)
+        try encode(to: &container)
+        return (container.columns, container.values)
+    }
+}
+
+extension InsertableRecord where Self: Encodable {
+    /// Writes each coding key's value into the column of that name.
+    ///
+    /// - Parameter container: Where to write them.
+    /// - Throws: ``RecordError`` when the record does not encode into a
+    ///   keyed container, or what its `encode(to:)` throws.
+    public func encode(to container: inout PersistenceContainer) throws {
+        let (columns, values) = try RecordEncoder.encode(self, table: Self.databaseTableName, strategies: Self.encodingStrategies)
+        for (column, value) in zip(columns, values) {
+            container.append(value, column)
+        }
+    }
+}
+
+extension InsertableRecord {
+    /// Inserts the record.
+    ///
+    /// - Parameters:
+    ///   - db: The connection.
+    ///   - conflictResolution: What to do when the row breaks a
+    ///     uniqueness constraint. Default: fail.
+    /// - Returns: The rowid of the new row.
+    /// - Throws: ``DatabaseError`` (a constraint failure, for example) or
+    ///   ``RecordError``; the database is left as it was.
+    @discardableResult
+    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
+        let table = Self.databaseTableName
+        let (columns, values) = try encodedColumns()
+        let verb = conflictResolution == .abort ? "INSERT" : "INSERT OR \(conflictResolution.rawValue)"
+        let sql = "\(verb) INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(placeholders(columns.count)))"
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(positional: values))
+        return db.lastInsertedRowID
+    }
+}
+
+/// A record that inserts, updates, upserts and deletes itself in its
+/// table, matched by the table's primary key.
+///
+/// It writes its columns as an ``InsertableRecord`` does: with
+/// ``Table(_:)``, or through `Encodable`.
 ///
 /// ```swift
 /// struct Photo: Codable, FetchableRecord, PersistableRecord {
@@ -36,45 +121,9 @@ extension TableRecord {
 ///     try photo.delete(db)
 /// }
 /// ```
-public protocol PersistableRecord: TableRecord, Encodable {
-    /// How the record stores its `Date` properties, nested values' dates
-    /// included. Default: ``DatabaseDateEncodingStrategy/iso8601``.
-    static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { get }
-    /// How the record stores its `UUID` properties. Default:
-    /// ``DatabaseUUIDEncodingStrategy/bytes``.
-    static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { get }
-}
+public protocol PersistableRecord: InsertableRecord {}
 
 extension PersistableRecord {
-    public static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { .iso8601 }
-    public static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { .bytes }
-
-    /// The strategies the record encodes with.
-    static var encodingStrategies: RecordEncodingStrategies {
-        RecordEncodingStrategies(dates: databaseDateEncodingStrategy, uuids: databaseUUIDEncodingStrategy)
-    }
-}
-
-extension PersistableRecord {
-    /// Inserts the record.
-    ///
-    /// - Parameters:
-    ///   - db: The connection.
-    ///   - conflictResolution: What to do when the row breaks a
-    ///     uniqueness constraint. Default: fail.
-    /// - Returns: The rowid of the new row.
-    /// - Throws: ``DatabaseError`` (a constraint failure, for example) or
-    ///   ``RecordError``; the database is left as it was.
-    @discardableResult
-    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
-        let table = Self.databaseTableName
-        let (columns, values) = try RecordEncoder.encode(self, table: table, strategies: Self.encodingStrategies)
-        let verb = conflictResolution == .abort ? "INSERT" : "INSERT OR \(conflictResolution.rawValue)"
-        let sql = "\(verb) INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(placeholders(columns.count)))"
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(positional: values))
-        return db.lastInsertedRowID
-    }
-
     /// Updates the row that has the record's primary key with every column
     /// the record encodes.
     ///
@@ -146,7 +195,7 @@ extension PersistableRecord {
 
     private func encodeWithKey(_ db: Database) throws -> (columns: [String], values: [DatabaseValue], key: PrimaryKeyValue) {
         let table = Self.databaseTableName
-        let (columns, values) = try RecordEncoder.encode(self, table: table, strategies: Self.encodingStrategies)
+        let (columns, values) = try encodedColumns()
         let keyColumns = try db.primaryKey(of: table)
         guard !keyColumns.isEmpty else {
             throw RecordError(code: .noPrimaryKey, table: table, message: "declare a PRIMARY KEY to update, upsert or delete records")

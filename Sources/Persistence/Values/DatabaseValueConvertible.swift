@@ -23,9 +23,18 @@ public protocol DatabaseValueConvertible: Sendable {
     /// directly, which saves making and freeing that value for every row
     /// of a large fetch. See ``StatementColumn`` for an example.
     static func fromColumn(_ column: StatementColumn) -> Self?
+
+    /// The storage class the type's values are stored as, when there is
+    /// one (`Int` → `.integer`, `String` → `.text`), else nil. Default:
+    /// nil; ``Database/validate(_:)`` compares it with the column's
+    /// declared type.
+    static var databaseStorageClass: DatabaseValue.StorageClass? { get }
 }
 
 extension DatabaseValueConvertible {
+    /// Unknown: any column will do.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { nil }
+
     @inlinable @inline(__always)
     public static func fromColumn(_ column: StatementColumn) -> Self? {
         fromDatabaseValue(column.databaseValue)
@@ -40,6 +49,8 @@ extension DatabaseValue: DatabaseValueConvertible {
 }
 
 extension Int64: DatabaseValueConvertible {
+    /// `.integer`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .integer }
     @inlinable
     public var databaseValue: DatabaseValue { .integer(self) }
     @inlinable
@@ -61,6 +72,8 @@ extension Int64: DatabaseValueConvertible {
 }
 
 extension Int: DatabaseValueConvertible {
+    /// `.integer`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .integer }
     @inlinable
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
     @inlinable
@@ -74,6 +87,8 @@ extension Int: DatabaseValueConvertible {
 }
 
 extension Int32: DatabaseValueConvertible {
+    /// `.integer`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .integer }
     @inlinable
     public var databaseValue: DatabaseValue { .integer(Int64(self)) }
     @inlinable
@@ -87,6 +102,8 @@ extension Int32: DatabaseValueConvertible {
 }
 
 extension Double: DatabaseValueConvertible {
+    /// `.real`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .real }
     @inlinable
     public var databaseValue: DatabaseValue { .real(self) }
     @inlinable
@@ -107,6 +124,8 @@ extension Double: DatabaseValueConvertible {
 }
 
 extension Float: DatabaseValueConvertible {
+    /// `.real`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .real }
     @inlinable
     public var databaseValue: DatabaseValue { .real(Double(self)) }
     @inlinable
@@ -120,6 +139,8 @@ extension Float: DatabaseValueConvertible {
 }
 
 extension Bool: DatabaseValueConvertible {
+    /// `.integer`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .integer }
     @inlinable
     public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
     @inlinable
@@ -141,6 +162,8 @@ extension Bool: DatabaseValueConvertible {
 }
 
 extension String: DatabaseValueConvertible {
+    /// `.text`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .text }
     @inlinable
     public var databaseValue: DatabaseValue { .text(self) }
     @inlinable
@@ -162,6 +185,8 @@ extension String: DatabaseValueConvertible {
 }
 
 extension Data: DatabaseValueConvertible {
+    /// `.blob`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .blob }
     @inlinable
     public var databaseValue: DatabaseValue { .blob(self) }
     @inlinable
@@ -187,8 +212,10 @@ extension Data: DatabaseValueConvertible {
 /// numbers of seconds since 1970-01-01 UTC (what `unixepoch()` returns) and
 /// `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text with `T` or a space and an optional
 /// `Z`. Records choose another form with
-/// ``PersistableRecord/databaseDateEncodingStrategy``.
+/// ``InsertableRecord/databaseDateEncodingStrategy``.
 extension Date: DatabaseValueConvertible {
+    /// `.text`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .text }
     public var databaseValue: DatabaseValue { .text(SQLiteDateFormat.text(from: self)) }
     @inlinable
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Date? {
@@ -211,6 +238,8 @@ extension Date: DatabaseValueConvertible {
 
 /// UUIDs are stored as 16-byte blobs; reading also accepts their text form.
 extension UUID: DatabaseValueConvertible {
+    /// `.blob`.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { .blob }
     public var databaseValue: DatabaseValue {
         withUnsafeBytes(of: uuid) { .blob(Data($0)) }
     }
@@ -231,6 +260,8 @@ extension UUID: DatabaseValueConvertible {
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
+    /// The wrapped type's.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { Wrapped.databaseStorageClass }
     @inlinable
     public var databaseValue: DatabaseValue {
         self?.databaseValue ?? .null
@@ -248,6 +279,8 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
 }
 
 extension DatabaseValueConvertible where Self: RawRepresentable, RawValue: DatabaseValueConvertible {
+    /// The raw value's.
+    public static var databaseStorageClass: DatabaseValue.StorageClass? { RawValue.databaseStorageClass }
     public var databaseValue: DatabaseValue { rawValue.databaseValue }
     public static func fromDatabaseValue(_ value: DatabaseValue) -> Self? {
         RawValue.fromDatabaseValue(value).flatMap(Self.init(rawValue:))

@@ -24,6 +24,11 @@ final class RowStorage: @unchecked Sendable {
     /// of its keys (see ``RowDecoder``). Dropped when the row is copied.
     @exclusivity(unchecked) var cachedContainer: AnyObject?
     @exclusivity(unchecked) var cachedContainerKey: ObjectIdentifier?
+    /// The typed table schema whose columns the lent rows were found to
+    /// hold first, in declaration order (see ``TableRowReader``): the
+    /// check runs once per fetch, not once per row. Dropped when the row
+    /// is copied.
+    @usableFromInline @exclusivity(unchecked) var positionalSchema: ObjectIdentifier?
 
     /// The names of the columns.
     @usableFromInline let layout: RowLayout
@@ -79,5 +84,6 @@ final class RowStorage: @unchecked Sendable {
         self.statement = nil
         cachedContainer = nil
         cachedContainerKey = nil
+        positionalSchema = nil
     }
 }

@@ -1,7 +1,36 @@
 import Foundation
 import Persistence
 
-/// A photo as the demo's list shows it.
+/// A person of the demo library (the `user` table).
+@Table("user")
+struct DemoUser {
+    @Column(primaryKey: true) var id: Int64?
+    var name: String
+}
+
+/// An album: one section of the demo's list.
+@Table("album")
+struct DemoAlbum {
+    @Column(primaryKey: true) var id: Int64?
+    var name: String
+    @Column("user_id") var userID: Int64?
+}
+
+/// A row of the `photo` table, as the demo generates it.
+@Table("photo")
+struct DemoPhotoRecord {
+    @Column(primaryKey: true) var id: Int64?
+    var name: String
+    /// Seconds since 1970, as the table stores them.
+    var created: Double
+    var rating: Int
+    @Column("album_id") var albumID: Int64
+    @Column("user_id") var userID: Int64?
+    var caption: String?
+}
+
+/// A photo as the demo's list shows it: a row of the list's join (the
+/// photo and its album's name), read by column name.
 struct DemoPhoto: FetchableRecord, Sendable {
     var id: Int64
     var name: String
@@ -55,20 +84,21 @@ enum DemoLibrary {
         var random = DemoRandom(seed: seed)
         try database.writeAndWait { db in
             for name in ["Ana", "Kenji", "Sigrún"] {
-                try db.execute(sql: "INSERT INTO user (name) VALUES (?)", arguments: [name])
+                try DemoUser(id: nil, name: name).insert(db)
             }
             for (index, name) in albums.enumerated() {
-                try db.execute(sql: "INSERT INTO album (name, user_id) VALUES (?, ?)", arguments: [name, Int64(index % 3 + 1)])
+                try DemoAlbum(id: nil, name: name, userID: Int64(index % 3 + 1)).insert(db)
             }
             let start = 1_600_000_000.0
             for index in 0..<photos {
                 let album = Int64(random.next(below: albums.count) + 1)
                 let subject = subjects[random.next(below: subjects.count)]
-                try db.execute(
-                    sql: "INSERT INTO photo (name, created, rating, album_id, user_id, caption) VALUES (?, ?, ?, ?, ?, ?)",
-                    arguments: ["\(subject) \(index + 1)", start + Double(index) * 3_600 + Double(random.next(below: 3_600)),
-                                Int64(random.next(below: 6)), album, Int64(random.next(below: 3) + 1),
-                                "\(subject) in \(albums[Int(album) - 1])"])
+                // The random numbers are drawn in argument order, as before.
+                try DemoPhotoRecord(
+                    id: nil, name: "\(subject) \(index + 1)",
+                    created: start + Double(index) * 3_600 + Double(random.next(below: 3_600)),
+                    rating: random.next(below: 6), albumID: album, userID: Int64(random.next(below: 3) + 1),
+                    caption: "\(subject) in \(albums[Int(album) - 1])").insert(db)
             }
         }
     }

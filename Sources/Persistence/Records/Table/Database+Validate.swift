@@ -1,0 +1,111 @@
+extension Database {
+    /// Checks that a typed record's table has every column the record
+    /// declares, of a compatible declared type.
+    ///
+    /// A column's declared type gives it an affinity, as SQLite's rules
+    /// say (`INT…` → INTEGER, `CHAR`/`CLOB`/`TEXT` → TEXT, `BLOB` or none →
+    /// BLOB, `REAL`/`FLOA`/`DOUB` → REAL, else NUMERIC). Text properties
+    /// need TEXT or BLOB affinity (a numeric affinity would turn `"42"`
+    /// into a number); numbers need a numeric affinity or none; blobs
+    /// anything but a numeric affinity; dates stored as text fit `DATE` and
+    /// `DATETIME` columns too.
+    ///
+    /// ```swift
+    /// try dbQueue.read { db in try db.validate(Photo.self) }
+    /// ```
+    ///
+    /// - Parameter type: The record type.
+    /// - Throws: ``TableSchemaError`` naming the column, its declared type
+    ///   and the property's type, for the first mismatch;
+    ///   ``RecordError`` (``RecordError/Code/noSuchTable``) when the table
+    ///   does not exist.
+    public func validate<Record: TypedTable>(_ type: Record.Type) throws {
+        let schema = Record.tableSchema
+        guard try tableExists(schema.table) else {
+            throw RecordError(code: .noSuchTable, table: schema.table, message: "\(Record.self) reads a table the database lacks")
+        }
+        let declared = try columns(in: schema.table)
+        for column in schema.columns {
+            guard let info = declared.first(where: { $0.name.lowercased() == column.name.lowercased() }) else {
+                throw TableSchemaError(table: schema.table, column: column.name, declaredType: nil, recordType: "\(Record.self)",
+                                       expected: column.expectedStorage(Record.self))
+            }
+            let affinity = ColumnAffinity(declaredType: info.declaredType)
+            // Date text never looks like a number: `DATE` and `DATETIME`
+            // columns (NUMERIC affinity) keep it as text.
+            if column.kind == .date && affinity == .numeric { continue }
+            guard let storage = column.expectedStorage(Record.self), !affinity.accepts(storage) else { continue }
+            throw TableSchemaError(table: schema.table, column: column.name, declaredType: info.declaredType,
+                                   recordType: "\(Record.self)", expected: storage)
+        }
+    }
+}
+
+/// A typed record does not match its table: a column is missing or of an
+/// incompatible declared type (see ``Database/validate(_:)``).
+public struct TableSchemaError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The table.
+    public let table: String
+    /// The record's column.
+    public let column: String
+    /// The table's declared type for the column, or nil when the table
+    /// lacks it.
+    public let declaredType: String?
+    /// The record type.
+    public let recordType: String
+    /// How the record stores the column, when it says.
+    public let expected: DatabaseValue.StorageClass?
+
+    /// `table "photo" has no column "rating", which Photo declares (INTEGER)`
+    public var description: String {
+        let stored = expected.map { " (stored as \($0.rawValue.uppercased()))" } ?? ""
+        guard let declaredType else {
+            return "table \"\(table)\" has no column \"\(column)\", which \(recordType) declares\(stored)"
+        }
+        return "column \"\(column)\" of table \"\(table)\" is declared \(declaredType.isEmpty ? "without a type" : declaredType), "
+            + "incompatible with \(recordType)'s property\(stored)"
+    }
+}
+
+extension TableSchema.Column {
+    /// How a record stores this column, with its strategies.
+    func expectedStorage<Record: TypedTable>(_ record: Record.Type) -> DatabaseValue.StorageClass? {
+        switch kind {
+        case .value(let storage): storage
+        case .json: .text
+        case .any: nil
+        case .date:
+            switch Record.databaseDateEncodingStrategy {
+            case .iso8601: .text
+            case .timeIntervalSince1970: .real
+            case .millisecondsSince1970: .integer
+            }
+        case .uuid: Record.databaseUUIDEncodingStrategy == .bytes ? .blob : .text
+        }
+    }
+}
+
+/// A column's type affinity, from its declared type (SQLite's rules,
+/// "Determination Of Column Affinity").
+enum ColumnAffinity {
+    case integer, text, blob, real, numeric
+
+    init(declaredType: String) {
+        let type = declaredType.uppercased()
+        if type.contains("INT") { self = .integer }
+        else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { self = .text }
+        else if type.contains("BLOB") || type.isEmpty { self = .blob }
+        else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { self = .real }
+        else { self = .numeric }
+    }
+
+    /// Whether values of a storage class keep their class in the column.
+    func accepts(_ storage: DatabaseValue.StorageClass) -> Bool {
+        switch storage {
+        case .integer, .real: self != .text
+        case .text: self == .text || self == .blob
+        case .blob: self == .text || self == .blob
+        case .null: true
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A column of a ``TypedTable``, typed by its property: what requests
+/// filter and sort by (`$0.rating >= 4`, `\.rating.descending`).
+///
+/// The ``Table(_:)`` macro declares one per stored property, in the
+/// record's `Columns` type. Comparing a column with a value of another
+/// type does not compile.
+///
+/// ```swift
+/// let good = try Photo.all().where { $0.rating >= 4 && $0.album != nil }.fetchAll(db)
+/// ```
+public struct TableColumn<Record, Value>: Sendable, TableOrderingTerm {
+    /// The column's name.
+    public let name: String
+    /// The column's position among the record's columns.
+    public let position: Int
+
+    /// Declares a column.
+    ///
+    /// - Parameters:
+    ///   - name: The column's name.
+    ///   - position: Its position in declaration order.
+    public init(_ name: String, at position: Int) {
+        self.name = name
+        self.position = position
+    }
+
+    /// Ascending order on the column.
+    public var ascending: TableOrdering { TableOrdering(column: name, isAscending: true) }
+    /// Descending order on the column.
+    public var descending: TableOrdering { TableOrdering(column: name, isAscending: false) }
+    /// Ascending order (a column alone sorts ascending).
+    public var ordering: TableOrdering { ascending }
+
+    /// `"name"`
+    var quoted: String { quoteIdentifier(name) }
+}
+
+/// One term of a typed request's `ORDER BY`.
+public struct TableOrdering: Sendable, Hashable, TableOrderingTerm {
+    /// The column's name.
+    public var column: String
+    /// Whether the order is ascending.
+    public var isAscending: Bool
+
+    /// Creates an ordering term.
+    ///
+    /// - Parameters:
+    ///   - column: The column's name.
+    ///   - isAscending: Whether the order is ascending.
+    public init(column: String, isAscending: Bool) {
+        self.column = column
+        self.isAscending = isAscending
+    }
+
+    /// Itself.
+    public var ordering: TableOrdering { self }
+
+    /// `"name" ASC`
+    var sql: String { "\(quoteIdentifier(column)) \(isAscending ? "ASC" : "DESC")" }
+}
+
+/// What ``TableRequest/order(by:)`` takes: a column (ascending) or an
+/// ordering (`\.rating.descending`).
+public protocol TableOrderingTerm {
+    /// The ordering term.
+    var ordering: TableOrdering { get }
+}
+
+extension TableColumn where Record: InsertableRecord {
+    /// A value as the record stores it (dates and UUIDs by its strategies).
+    func sqlValue(_ value: some DatabaseValueConvertible) -> DatabaseValue {
+        let strategies = Record.encodingStrategies
+        if let date = value as? Date { return strategies.databaseValue(of: date) }
+        if let uuid = value as? UUID { return strategies.databaseValue(of: uuid) }
+        if let date = value as? Date? { return date.map { strategies.databaseValue(of: $0) } ?? .null }
+        if let uuid = value as? UUID? { return uuid.map { strategies.databaseValue(of: $0) } ?? .null }
+        return value.databaseValue
+    }
+}

@@ -1,0 +1,101 @@
+/// A condition of a typed request's `WHERE` clause: SQL with its bound
+/// arguments, made by comparing columns with values and combining with
+/// `&&`, `||` and `!`.
+///
+/// ```swift
+/// Photo.all().where { $0.rating >= 4 && ($0.album == "Holidays" || $0.album == nil) }
+/// Photo.all().where { $0.rating > 2 && .sql("name LIKE ?", ["IMG%"]) }
+/// ```
+public struct TablePredicate: Sendable, Hashable {
+    /// The SQL expression, with `?` for each argument.
+    public let sql: String
+    /// The values bound to its `?` parameters, in order.
+    public let arguments: [DatabaseValue]
+
+    /// A condition written in SQL, with positional arguments: the escape
+    /// hatch for what the typed operators do not say.
+    ///
+    /// - Parameters:
+    ///   - sql: An SQL expression with `?` parameters.
+    ///   - arguments: Their values, in order.
+    public static func sql(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) -> TablePredicate {
+        TablePredicate(sql: sql, arguments: arguments.map { $0?.databaseValue ?? .null })
+    }
+
+    init(sql: String, arguments: [DatabaseValue]) {
+        self.sql = sql
+        self.arguments = arguments
+    }
+
+    /// Both conditions.
+    public static func && (lhs: TablePredicate, rhs: TablePredicate) -> TablePredicate {
+        TablePredicate(sql: "(\(lhs.sql)) AND (\(rhs.sql))", arguments: lhs.arguments + rhs.arguments)
+    }
+
+    /// Either condition.
+    public static func || (lhs: TablePredicate, rhs: TablePredicate) -> TablePredicate {
+        TablePredicate(sql: "(\(lhs.sql)) OR (\(rhs.sql))", arguments: lhs.arguments + rhs.arguments)
+    }
+
+    /// The opposite condition.
+    public static prefix func ! (predicate: TablePredicate) -> TablePredicate {
+        TablePredicate(sql: "NOT (\(predicate.sql))", arguments: predicate.arguments)
+    }
+}
+
+extension TableColumn where Record: InsertableRecord, Value: DatabaseValueConvertible {
+    /// The column equals the value (`IS NULL` for nil).
+    public static func == (column: TableColumn, value: Value) -> TablePredicate {
+        column.compare(value, "=", null: "IS NULL")
+    }
+
+    /// The column differs from the value (`IS NOT NULL` for nil). NULL
+    /// differs from nothing, as in SQL.
+    public static func != (column: TableColumn, value: Value) -> TablePredicate {
+        column.compare(value, "<>", null: "IS NOT NULL")
+    }
+
+    /// The column is less than the value.
+    public static func < (column: TableColumn, value: Value) -> TablePredicate { column.compare(value, "<") }
+    /// The column is less than or equal to the value.
+    public static func <= (column: TableColumn, value: Value) -> TablePredicate { column.compare(value, "<=") }
+    /// The column is greater than the value.
+    public static func > (column: TableColumn, value: Value) -> TablePredicate { column.compare(value, ">") }
+    /// The column is greater than or equal to the value.
+    public static func >= (column: TableColumn, value: Value) -> TablePredicate { column.compare(value, ">=") }
+
+    /// The column is one of the values (`IN (…)`).
+    ///
+    /// - Parameter values: The values; none makes a condition no row meets.
+    public func isIn(_ values: some Sequence<Value>) -> TablePredicate {
+        let arguments = values.map(sqlValue)
+        guard !arguments.isEmpty else { return TablePredicate(sql: "0", arguments: []) }
+        return TablePredicate(sql: "\(quoted) IN (\(Array(repeating: "?", count: arguments.count).joined(separator: ", ")))",
+                              arguments: arguments)
+    }
+
+    private func compare(_ value: Value, _ operation: String, null: String? = nil) -> TablePredicate {
+        let argument = sqlValue(value)
+        if let null, argument.isNull { return TablePredicate(sql: "\(quoted) \(null)", arguments: []) }
+        return TablePredicate(sql: "\(quoted) \(operation) ?", arguments: [argument])
+    }
+}
+
+extension TableColumn where Record: InsertableRecord, Value: StringProtocol & DatabaseValueConvertible {
+    /// The column matches an SQL `LIKE` pattern (`%` any text, `_` one
+    /// character; ASCII letters match either case).
+    ///
+    /// - Parameter pattern: The pattern.
+    public func like(_ pattern: String) -> TablePredicate {
+        TablePredicate(sql: "\(quoted) LIKE ?", arguments: [.text(pattern)])
+    }
+}
+
+extension TableColumn where Record: InsertableRecord {
+    /// The optional text column matches an SQL `LIKE` pattern.
+    ///
+    /// - Parameter pattern: The pattern.
+    public func like(_ pattern: String) -> TablePredicate where Value == String? {
+        TablePredicate(sql: "\(quoted) LIKE ?", arguments: [.text(pattern)])
+    }
+}

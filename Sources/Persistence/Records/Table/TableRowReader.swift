@@ -1,0 +1,253 @@
+import CSQLite
+import Foundation
+
+/// Reads the columns of a ``TypedTable`` from a row, for the `init(row:)`
+/// the ``Table(_:)`` macro generates: by position when the row comes from
+/// the table's own `SELECT` (its columns first, in declaration order), by
+/// column name otherwise.
+///
+/// ```swift
+/// init(row: RowView) throws {
+///     let reader = TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+///     self.id = try reader.value(at: 0)
+///     self.name = try reader.value(at: 1)
+/// }
+/// ```
+public struct TableRowReader<Record: TypedTable> {
+    // The record type, not its schema, is what the reader keeps: the
+    // positional fast path then touches no schema (no reference counting
+    // of it for each row).
+    @usableFromInline let storage: RowStorage
+    @usableFromInline let dates: DatabaseDateDecodingStrategy
+    @usableFromInline let byPosition: Bool
+
+    /// The row, for what needs one (errors, nested values).
+    @usableFromInline
+    var row: Row { Row(storage: storage) }
+
+    /// A reader of a row, with the record's date strategy.
+    ///
+    /// - Complexity: O(n) for n declared columns, to see whether the row
+    ///   reads by position.
+    @inlinable @inline(__always)
+    public init(_ row: RowView, dates: DatabaseDateDecodingStrategy) {
+        self.storage = row.row.storage
+        self.dates = dates
+        self.byPosition = Self.readsByPosition(row.row.storage)
+    }
+
+    /// Whether the row holds the record's columns first, in order; for
+    /// the rows a fetch lends, found once and kept on the storage.
+    @inlinable @inline(__always)
+    static func readsByPosition(_ storage: RowStorage) -> Bool {
+        guard storage.isLent else { return Record.tableSchema.isReadByPosition(storage.layout) }
+        let id = ObjectIdentifier(Record.self)
+        if storage.positionalSchema == id { return true }
+        return checkPositions(storage)
+    }
+
+    /// The first check of a fetch's rows, out of line.
+    @usableFromInline
+    static func checkPositions(_ storage: RowStorage) -> Bool {
+        guard Record.tableSchema.isReadByPosition(storage.layout) else { return false }
+        storage.positionalSchema = ObjectIdentifier(Record.self)
+        return true
+    }
+
+    /// The row's index of declared column `column`, or nil when a
+    /// by-name row lacks it.
+    @inlinable @inline(__always)
+    func index(of column: Int) -> Int? {
+        byPosition ? column : storage.layout.index(ofColumn: Record.tableSchema.columnNames[column])
+    }
+
+    /// Reads the value of the declared column at `column`.
+    ///
+    /// - Throws: ``RowDecodingError`` when the column is missing (an
+    ///   optional then reads nil) or its value does not convert.
+    @inlinable @inline(__always)
+    public func value<T: DatabaseValueConvertible>(at column: Int) throws -> T {
+        guard let index = index(of: column) else { return try missing(column) }
+        if let value = storage.decode(T.self, at: index) { return value }
+        throw row.decodingError(T.self, at: index)
+    }
+
+    /// Reads a value that is both convertible and `Decodable` as
+    /// convertible.
+    ///
+    /// - Throws: ``RowDecodingError``.
+    @inlinable @inline(__always)
+    public func value<T: DatabaseValueConvertible & Decodable>(at column: Int) throws -> T {
+        guard let index = index(of: column) else { return try missing(column) }
+        if let value = storage.decode(T.self, at: index) { return value }
+        throw row.decodingError(T.self, at: index)
+    }
+
+    /// Reads text, refusing bytes that are not valid UTF-8.
+    ///
+    /// - Throws: ``RowDecodingError``, with a reason for invalid UTF-8.
+    @inlinable @inline(__always)
+    public func value(at column: Int) throws -> String {
+        guard let index = index(of: column) else { return try missing(column) }
+        var isNull = false
+        if let value = try validatedString(at: index, isNull: &isNull) { return value }
+        throw row.decodingError(String.self, at: index)
+    }
+
+    /// Reads optional text, refusing bytes that are not valid UTF-8.
+    ///
+    /// - Throws: ``RowDecodingError``, with a reason for invalid UTF-8.
+    @inlinable @inline(__always)
+    public func value(at column: Int) throws -> String? {
+        guard let index = index(of: column) else { return nil }
+        var isNull = false
+        if let value = try validatedString(at: index, isNull: &isNull) { return value }
+        if isNull { return nil }
+        throw row.decodingError(String?.self, at: index)
+    }
+
+    /// Reads a date, numbers read as the record's strategy says.
+    ///
+    /// - Throws: ``RowDecodingError``.
+    @inlinable @inline(__always)
+    public func value(at column: Int) throws -> Date {
+        guard let index = index(of: column) else { return try missing(column) }
+        if let date = date(at: index) { return date }
+        throw row.decodingError(Date.self, at: index)
+    }
+
+    /// Reads an optional date, numbers read as the record's strategy says.
+    ///
+    /// - Throws: ``RowDecodingError``.
+    @inlinable @inline(__always)
+    public func value(at column: Int) throws -> Date? {
+        guard let index = index(of: column), !storage.isNull(at: index) else { return nil }
+        if let date = date(at: index) { return date }
+        throw row.decodingError(Date?.self, at: index)
+    }
+
+    /// Reads a nested `Decodable` value from JSON text (NULL reads as nil
+    /// for an optional).
+    ///
+    /// - Throws: ``RowDecodingError`` naming the column, with the JSON
+    ///   error as its reason.
+    public func value<T: Decodable>(at column: Int) throws -> T {
+        guard let index = index(of: column) else { return try missing(column) }
+        let stored = row[index]
+        let data: Data
+        switch stored {
+        case .text(let text): data = Data(text.utf8)
+        case .blob(let blob): data = blob
+        case .null where T.self is any OptionalValue.Type: data = Data("null".utf8)
+        default: throw row.decodingError(T.self, at: index)
+        }
+        do {
+            return try dates.jsonDecoder().decode(T.self, from: data)
+        } catch {
+            var failure = RowDecodingError.typeMismatch(at: index, type: T.self, row: row)
+            failure.reason = "invalid JSON: \(error)"
+            throw failure
+        }
+    }
+
+    @inlinable @inline(__always)
+    func date(at index: Int) -> Date? {
+        if dates.readsMilliseconds {
+            return dates.date(from: row[index])
+        }
+        return storage.decode(Date.self, at: index)
+    }
+
+    /// Text at a row index; nil when the value is not text (or a blob of
+    /// valid UTF-8), with `isNull` set for NULL; an error when its bytes
+    /// are not UTF-8. The column is read once.
+    @inlinable @inline(__always)
+    func validatedString(at index: Int, isNull: inout Bool) throws -> String? {
+        guard let statement = storage.statement else {
+            isNull = storage.values[index].isNull
+            return try String.fromDatabaseValue(storage.values[index]).map { try checkedText($0, at: index) }
+        }
+        let value = sqlite3_column_value(statement, Int32(truncatingIfNeeded: index))
+        let type = sqlite3_value_type(value)
+        if type == SQLITE_NULL {
+            isNull = true
+            return nil
+        }
+        if type == SQLITE_TEXT, let text = sqlite3_value_text(value) {
+            let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+            if let valid = Self.validUTF8(bytes) { return valid }
+            throw invalidUTF8(at: index)
+        }
+        guard type == SQLITE_BLOB else { return nil }
+        let count = Int(sqlite3_value_bytes(value))
+        guard count > 0, let bytes = sqlite3_value_blob(value) else { return "" }
+        if let text = Self.validUTF8(UnsafeRawBufferPointer(start: bytes, count: count)) { return text }
+        throw invalidUTF8(at: index)
+    }
+
+    /// The text of valid UTF-8 bytes, or nil.
+    @inlinable @inline(__always)
+    static func validUTF8(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        // ASCII, the common case, is valid UTF-8: a word at a time.
+        if isASCII(bytes) { return text }
+        return repairedNothing(text, bytes) ? text : nil
+    }
+
+    /// Whether every byte is below 0x80.
+    @inlinable @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let count = bytes.count
+        guard count >= 8 else {
+            for byte in bytes where byte >= 0x80 { return false }
+            return true
+        }
+        var offset = 0
+        while offset + 8 <= count {
+            if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            offset += 8
+        }
+        // The last word, overlapping the ones read.
+        return bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether decoding kept the bytes as they were: repairing puts U+FFFD
+    /// (EF BF BD) where bytes were invalid, which changes the count or
+    /// the bytes.
+    @usableFromInline
+    static func repairedNothing(_ text: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard text.utf8.count == bytes.count else { return false }
+        let same = text.utf8.withContiguousStorageIfAvailable { copied in
+            bytes.count == 0 || memcmp(copied.baseAddress!, bytes.baseAddress!, bytes.count) == 0
+        }
+        return same ?? text.utf8.elementsEqual(bytes)
+    }
+
+    /// A copied value's text, which a lossy conversion may have repaired.
+    @usableFromInline
+    func checkedText(_ text: String, at index: Int) throws -> String {
+        if case .blob(let data) = storage.values[index], String(data: data, encoding: .utf8) == nil {
+            throw invalidUTF8(at: index)
+        }
+        return text
+    }
+
+    @usableFromInline
+    func invalidUTF8(at index: Int) -> RowDecodingError {
+        var failure = RowDecodingError.typeMismatch(at: index, type: String.self, row: row)
+        failure.reason = "the text is not valid UTF-8"
+        return failure
+    }
+
+    /// A declared column the row lacks: nil for an optional, else an error.
+    @usableFromInline
+    func missing<T>(_ column: Int) throws -> T {
+        if let optional = T.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? T {
+            return none
+        }
+        throw RowDecodingError.columnNotFound(Record.tableSchema.columnNames[column], type: T.self, layout: row.layout)
+    }
+}
+
+@available(*, unavailable)
+extension TableRowReader: Sendable {}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The columns a ``TypedTable`` declares, in declaration order: what the
+/// table's own `SELECT` reads by position, what insert binds, and what
+/// ``Database/validate(_:)`` compares with the table.
+///
+/// The ``Table(_:)`` macro makes one per record type (``TypedTable/tableSchema``).
+public final class TableSchema: Sendable {
+    /// One declared column.
+    public struct Column: Sendable, Hashable {
+        /// The column's name.
+        public let name: String
+        /// Whether it is the primary key.
+        public let isPrimaryKey: Bool
+        /// Whether the property is optional (NULL reads as nil).
+        public let isOptional: Bool
+        /// What the property stores.
+        public let kind: Kind
+
+        /// What a property stores, for schema checks.
+        public enum Kind: Sendable, Hashable {
+            /// A value of one storage class.
+            case value(DatabaseValue.StorageClass)
+            /// A `Date`, stored as the record's date strategy says.
+            case date
+            /// A `UUID`, stored as the record's UUID strategy says.
+            case uuid
+            /// A nested `Codable` value, stored as JSON text.
+            case json
+            /// Any value (``DatabaseValue``, or a type that does not say).
+            case any
+        }
+
+        /// Declares a column of a property of type `type`.
+        ///
+        /// - Parameters:
+        ///   - name: The column's name.
+        ///   - type: The property's type.
+        ///   - primaryKey: Whether it is the primary key.
+        public init<Value>(_ name: String, _ type: Value.Type, primaryKey: Bool = false) {
+            self.name = name
+            self.isPrimaryKey = primaryKey
+            let unwrapped = (type as? any OptionalValue.Type)?.wrappedType ?? type
+            self.isOptional = unwrapped != type
+            self.kind = Self.kind(of: unwrapped)
+        }
+
+        private static func kind(of type: Any.Type) -> Kind {
+            if type == Date.self { return .date }
+            if type == UUID.self { return .uuid }
+            if let convertible = type as? any DatabaseValueConvertible.Type {
+                return convertible.databaseStorageClass.map(Kind.value) ?? .any
+            }
+            return .json
+        }
+    }
+
+    /// The table's name.
+    public let table: String
+    /// The columns, in declaration order.
+    public let columns: [Column]
+    /// The column names, in declaration order.
+    public let columnNames: [String]
+    /// The primary key column, if the record declares one.
+    public let primaryKey: Column?
+    /// `"id", "name", …`
+    let selection: String
+    /// `SELECT "id", "name", … FROM "photo"`, made once: quoting names
+    /// goes through Foundation, which costs more than a small fetch.
+    let selectFrom: String
+
+    /// Declares a table's columns.
+    ///
+    /// - Parameters:
+    ///   - table: The table's name.
+    ///   - columns: The columns, in declaration order.
+    public init(table: String, columns: [Column]) {
+        self.table = table
+        self.columns = columns
+        self.columnNames = columns.map(\.name)
+        self.primaryKey = columns.first(where: \.isPrimaryKey)
+        self.selection = columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
+        self.selectFrom = "SELECT \(selection) FROM \(quoteIdentifier(table))"
+    }
+
+    /// Whether a row has the declared columns first, in declaration order
+    /// (as the table's own `SELECT` returns them): then the record reads
+    /// them by position.
+    ///
+    /// - Complexity: O(n) for n columns, with no hashing.
+    @inlinable
+    public func isReadByPosition(_ layout: RowLayout) -> Bool {
+        let names = layout.columns
+        guard names.count >= columnNames.count else { return false }
+        for index in columnNames.indices where names[index] != columnNames[index] {
+            return false
+        }
+        return true
+    }
+
+    /// `INSERT [OR …] INTO "photo" ("id", …) VALUES (?1, ?2, …)`
+    @usableFromInline
+    func insertSQL(_ conflict: ConflictResolution) -> String {
+        let verb = conflict == .abort ? "INSERT" : "INSERT OR \(conflict.rawValue)"
+        return "\(verb) INTO \(quoteIdentifier(table)) (\(selection)) VALUES (\(parameters(columns.indices)))"
+    }
+
+    /// `UPDATE "photo" SET "name" = ?2, … WHERE "id" = ?1`: each column
+    /// bound at its declaration position.
+    func updateSQL(key: Int) -> String? {
+        let assignments = columns.indices.filter { $0 != key }.map { "\(quoteIdentifier(columns[$0].name)) = ?\($0 + 1)" }
+        guard !assignments.isEmpty else { return nil }
+        return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE \(quoteIdentifier(columns[key].name)) = ?\(key + 1)"
+    }
+
+    /// `INSERT … ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", …`
+    func upsertSQL(key: Int) -> String {
+        let updates = columns.indices.filter { $0 != key }.map { columns[$0].name }
+        let action = updates.isEmpty
+            ? "NOTHING"
+            : "UPDATE SET " + updates.map { "\(quoteIdentifier($0)) = excluded.\(quoteIdentifier($0))" }.joined(separator: ", ")
+        return "\(insertSQL(.abort)) ON CONFLICT (\(quoteIdentifier(columns[key].name))) DO \(action)"
+    }
+
+    /// `DELETE FROM "photo" WHERE "id" = ?1`
+    func deleteSQL(key: Int) -> String {
+        "DELETE FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(columns[key].name)) = ?\(key + 1)"
+    }
+
+    private func parameters(_ indices: Range<Int>) -> String {
+        indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+    }
+}
+
+/// `Optional`, seen without its generic argument.
+protocol OptionalValue {
+    /// The wrapped type.
+    static var wrappedType: Any.Type { get }
+    /// Whether the value is nil.
+    var isNil: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    static var wrappedType: Any.Type { Wrapped.self }
+    var isNil: Bool { self == nil }
+}

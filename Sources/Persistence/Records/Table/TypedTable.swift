@@ -1,0 +1,93 @@
+/// A record whose columns the ``Table(_:)`` macro declares: one per stored
+/// property, typed, in declaration order.
+///
+/// Do not conform by hand: write `@Table` on the struct. The macro
+/// generates the conformance, a typed column per property (``Columns``),
+/// the table's ``tableSchema``, an `init(row:)` that reads the table's own
+/// `SELECT` by position, and an encoding that needs no `Encodable`.
+///
+/// ```swift
+/// @Table("photo")
+/// struct Photo {
+///     @Column(primaryKey: true) var id: Int64?
+///     var name: String
+///     var album: String?
+///     var rating: Int = 0
+/// }
+/// let favourites = try Photo.all()
+///     .where { $0.rating >= 4 && $0.album != nil }
+///     .order(by: \.album, \.rating.descending)
+///     .fetchAll(db)
+/// ```
+public protocol TypedTable: TableRecord, FetchableRecord, InsertableRecord {
+    /// The typed columns: one ``TableColumn`` property per stored property.
+    associatedtype Columns: Sendable
+
+    /// The typed columns, which requests' closures and key paths read.
+    static var columns: Columns { get }
+
+    /// The table's columns as the record declares them, in declaration
+    /// order.
+    static var tableSchema: TableSchema { get }
+}
+
+extension TypedTable {
+    /// A request for every record of the table, in no particular order
+    /// until you add one (``TableRequest/order(by:)``).
+    ///
+    /// ```swift
+    /// let count = try Photo.all().where { $0.rating >= 4 }.fetchCount(db)
+    /// ```
+    public static func all() -> TableRequest<Self> {
+        TableRequest()
+    }
+}
+
+/// Makes a struct a typed table record: its stored properties are the
+/// columns of `name` (default: the type's name with its first word
+/// lowercased, `PhotoAlbum` → `photoAlbum`).
+///
+/// Generates a ``TypedTable`` conformance (and so ``TableRecord``,
+/// ``FetchableRecord`` and ``InsertableRecord``; ``PersistableRecord`` too
+/// when a column is the primary key): typed columns for
+/// compile-checked requests, an `init(row:)` that reads the table's own
+/// `SELECT` by position and any other query by column name, and the
+/// encoding that insert, update, upsert and delete use. A record without
+/// a primary key inserts, and its `update`, `upsert` and `delete` do not
+/// compile (the message says why). Supported
+/// property types: every ``DatabaseValueConvertible`` type (`Date` and
+/// `UUID` with the record's strategies), optionals of those, and other
+/// `Codable` values, stored as JSON text. Computed and static properties
+/// are not columns.
+///
+/// ```swift
+/// @Table("photo")
+/// struct Photo {
+///     @Column(primaryKey: true) var id: Int64?
+///     var name: String
+///     @Column("created_at") var created: Date
+/// }
+/// ```
+///
+/// - Parameter name: The table's name.
+@attached(extension, conformances: TypedTable, TableRecord, FetchableRecord, InsertableRecord, PersistableRecord,
+          names: named(databaseTableName), named(Columns), named(columns), named(tableSchema),
+          named(init(row:)), named(encode(to:)), named(update), named(upsert), named(delete))
+public macro Table(_ name: String? = nil) = #externalMacro(module: "PlumeMacros", type: "TableMacro")
+
+/// Says how a property of a ``Table(_:)`` struct maps to its column.
+///
+/// ```swift
+/// @Table struct Photo {
+///     @Column(primaryKey: true) var id: Int64?
+///     @Column("created_at") var created: Date
+/// }
+/// ```
+///
+/// - Parameters:
+///   - name: The column's name; default: the property's.
+///   - primaryKey: Whether the column is the table's primary key, which
+///     update, upsert and delete match rows by. Without one, a property
+///     whose column is `id` is the key.
+@attached(peer)
+public macro Column(_ name: String? = nil, primaryKey: Bool = false) = #externalMacro(module: "PlumeMacros", type: "ColumnMacro")

@@ -1,0 +1,50 @@
+import SwiftDiagnostics
+import SwiftSyntax
+
+/// The messages `@Table` and `@Column` report on the line at fault.
+enum TableDiagnostic: String, DiagnosticMessage {
+    case notAStruct
+    case genericStruct
+    case letWithDefault
+    case tupleProperty
+    case tupleType
+    case missingType
+    case lazyProperty
+    case secondPrimaryKey
+    case invalidTableName
+    case invalidColumnName
+
+    var message: String {
+        switch self {
+        case .notAStruct:
+            "@Table applies to a struct: its stored properties are the table's columns"
+        case .genericStruct:
+            "@Table applies to a non-generic struct: a table's columns have one type each"
+        case .letWithDefault:
+            "a 'let' with a default value cannot be read from a row: make it a 'var', or a computed property"
+        case .tupleProperty:
+            "one property per column: declare each name of the tuple pattern on its own line"
+        case .tupleType:
+            "a tuple cannot be a column: store its parts in columns of their own, or use a Codable struct (stored as JSON text)"
+        case .missingType:
+            "a column needs an explicit type: @Table reads declarations, not inferred types"
+        case .lazyProperty:
+            "a lazy property cannot be a column: make it a plain 'var' or a computed property"
+        case .secondPrimaryKey:
+            "a table record has one primary key column: remove 'primaryKey: true' here, or from the other column"
+        case .invalidTableName:
+            "the table name must be a string literal"
+        case .invalidColumnName:
+            "the column name must be a string literal"
+        }
+    }
+
+    var diagnosticID: MessageID { MessageID(domain: "PlumeMacros", id: rawValue) }
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// A fix-it's label.
+struct TableFixIt: FixItMessage {
+    let message: String
+    var fixItID: MessageID { MessageID(domain: "PlumeMacros", id: message) }
+}

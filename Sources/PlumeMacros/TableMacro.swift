@@ -1,0 +1,165 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxMacros
+
+/// `@Table`: conforms a struct to `TypedTable` (and so to `TableRecord`,
+/// `FetchableRecord` and `PersistableRecord`), with a typed column per
+/// stored property, an `init(row:)` that reads columns by position from
+/// the table's own `SELECT`, and an encoding that needs no `Encodable`.
+public struct TableMacro: ExtensionMacro {
+    public static func expansion(
+        of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+        providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+        in context: some MacroExpansionContext
+    ) throws -> [ExtensionDeclSyntax] {
+        guard let structure = declaration.as(StructDeclSyntax.self) else {
+            context.diagnose(Diagnostic(node: node, message: TableDiagnostic.notAStruct))
+            return []
+        }
+        if let generics = structure.genericParameterClause {
+            context.diagnose(Diagnostic(node: generics, message: TableDiagnostic.genericStruct))
+            return []
+        }
+        var tableName = defaultTableName(structure.name.text)
+        if case .argumentList(let arguments) = node.arguments, let first = arguments.first, first.label == nil {
+            guard let name = first.expression.stringLiteralValue else {
+                context.diagnose(Diagnostic(node: first.expression, message: TableDiagnostic.invalidTableName))
+                return []
+            }
+            tableName = name
+        }
+        guard let properties = TableProperty.columns(of: structure.memberBlock.members, in: context) else { return [] }
+        let generator = TableExpansion(
+            typeName: type.trimmedDescription, tableName: tableName, properties: properties,
+            access: accessModifier(of: structure))
+        // Inherited conformances are spelled out: an extension macro's
+        // conformance does not bring its protocol's parents along.
+        var conformances = "Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.InsertableRecord"
+        if generator.primaryKey != nil {
+            conformances += ", Persistence.PersistableRecord"
+        }
+        let decl: DeclSyntax = """
+            extension \(type.trimmed): \(raw: conformances) {
+            \(raw: generator.members)
+            }
+            """
+        return [decl.cast(ExtensionDeclSyntax.self)]
+    }
+
+    /// The type's name with its first word lowercased, as GRDB names
+    /// tables: `Photo` → `photo`, `PhotoAlbum` → `photoAlbum`,
+    /// `HTTPRequest` → `httpRequest`.
+    static func defaultTableName(_ typeName: String) -> String {
+        let characters = Array(typeName)
+        var upperRun = 0
+        while upperRun < characters.count, characters[upperRun].isUppercase { upperRun += 1 }
+        // In `HTTPRequest`, the `R` starts the next word.
+        let lowered = upperRun > 1 && upperRun < characters.count ? upperRun - 1 : upperRun
+        return String(characters[..<lowered]).lowercased() + String(characters[lowered...])
+    }
+
+    /// `public `, `package ` or nothing: the members the conformance
+    /// needs are as visible as the type.
+    static func accessModifier(of structure: StructDeclSyntax) -> String {
+        for modifier in structure.modifiers {
+            switch modifier.name.tokenKind {
+            case .keyword(.public), .keyword(.open): return "public "
+            case .keyword(.package): return "package "
+            default: continue
+            }
+        }
+        return ""
+    }
+}
+
+/// The source text of a `@Table` extension's members.
+struct TableExpansion {
+    var typeName: String
+    var tableName: String
+    var properties: [TableProperty]
+    var access: String
+
+    /// The primary key: the marked property, else one whose column is `id`.
+    var primaryKey: TableProperty? {
+        properties.first(where: \.isPrimaryKey) ?? properties.first { $0.column.lowercased() == "id" }
+    }
+
+    var members: String {
+        var lines: [String] = []
+        lines.append("""
+                /// The table's name.
+                \(access)static var databaseTableName: String { \(literal(tableName)) }
+
+                /// A typed column per stored property, for requests:
+                /// `\(typeName).all().where { $0.name == "…" }`.
+                \(access)struct Columns: Sendable {
+            """)
+        for (index, property) in properties.enumerated() {
+            lines.append("""
+                    /// The `\(property.column)` column.
+                    \(access)let \(property.name) = Persistence.TableColumn<\(typeName), \(property.type)>(\(literal(property.column)), at: \(index))
+            """)
+        }
+        lines.append("""
+                }
+
+                /// The typed columns.
+                \(access)static let columns = Columns()
+
+                /// The columns, in declaration order.
+                \(access)static let tableSchema = Persistence.TableSchema(table: \(literal(tableName)), columns: [
+            """)
+        for property in properties {
+            let key = property.isPrimaryKey || property.column == primaryKey?.column ? ", primaryKey: true" : ""
+            lines.append("        Persistence.TableSchema.Column(\(literal(property.column)), \(property.type).self\(key)),")
+        }
+        lines.append("""
+                ])
+
+                /// Reads a record from a row: by position from the table's own
+                /// `SELECT`, by column name from any other query.
+                \(access)init(row: Persistence.RowView) throws {
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+            """)
+        for (index, property) in properties.enumerated() {
+            lines.append("        self.\(property.name) = try reader.value(at: \(index))")
+        }
+        lines.append("""
+                }
+
+                /// Writes the columns in declaration order.
+                \(access)func encode(to container: inout Persistence.PersistenceContainer) throws {
+            """)
+        for property in properties {
+            lines.append("        try container.encode(self.\(property.name), forColumn: \(literal(property.column)))")
+        }
+        lines.append("    }")
+        if primaryKey == nil {
+            lines.append(keylessMembers)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Without a primary key, a record cannot say which row it updates:
+    /// the calls fail to compile, with the remedy.
+    var keylessMembers: String {
+        let message = literal("\(typeName) declares no primary key: mark its key property @Column(primaryKey: true)")
+        return """
+
+                @available(*, unavailable, message: \(message))
+                \(access)func update(_ db: Persistence.Database) throws { fatalError() }
+
+                @available(*, unavailable, message: \(message))
+                \(access)func upsert(_ db: Persistence.Database) throws { fatalError() }
+
+                @available(*, unavailable, message: \(message))
+                @discardableResult
+                \(access)func delete(_ db: Persistence.Database) throws -> Bool { fatalError() }
+            """
+    }
+
+    /// A Swift string literal.
+    private func literal(_ text: String) -> String {
+        text.debugDescription
+    }
+}
