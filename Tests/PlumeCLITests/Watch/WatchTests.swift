@@ -23,7 +23,10 @@ import Testing
         #expect(list.sections.map { $0.name } == ["\"Lisbon\"", "\"Porto\""])
         #expect(list.sections[0].rows[1].contains("\"thumb\":{\"base64\":\"yv4=\"}"))
 
-        var rng = SystemRandomNumberGenerator()
+        // Seeded: the writes, and so the number of events, are the same on
+        // every run (a system generator could pick writes that change
+        // nothing, and fail the count below once in a while).
+        var rng = SeededGenerator(seed: 2026)
         var events = 0
         for step in 0..<24 {
             let album = ["Lisbon", "Porto", "Faro", "Évora 日本"].randomElement(using: &rng)!
