@@ -88,7 +88,7 @@ for target in "${selected[@]}"; do
         timeout --kill-after=30 $((seconds + 120)) "$binary" "$work/corpus" "$fuzz_dir/Corpus/$target" \
         "${dictionary[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3 \
         -print_final_stats=1 -artifact_prefix="$work/" ${FUZZ_FLAGS:-} ) 2>&1 | tee "$work/last-run.log" \
-        | grep -E '^(#[0-9]+ +DONE|Done|stat::|==[0-9]+== ERROR|SUMMARY|.*Test unit written|.*Fatal error)'
+        | grep -E '^(#[0-9]+[[:space:]]+DONE|Done|stat::|==[0-9]+== ERROR|SUMMARY|.*Test unit written|.*Fatal error)'
     code=${PIPESTATUS[0]}
     if [ "$code" -ne 0 ]; then
         echo "run.sh: $target found something (exit $code): see $work/last-run.log" >&2

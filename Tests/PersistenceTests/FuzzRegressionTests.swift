@@ -73,3 +73,39 @@ import Testing
         #expect(try Box<[String: [String]]>(row: RowView(Row(["v": .text(#"{"a\u00e9\n": ["\/"]}"#)]))).v.count == 1)
     }
 }
+
+/// migration-file: a transactional migration's `COMMIT` written without a
+/// space before a comment (`COMMIT/* … */`) passed the check on its text,
+/// committed half the migration, and the migration then failed without a
+/// line ("cannot commit - no transaction is active").
+@Suite struct MigrationTransactionControlTests {
+    private func migrate(_ body: String) throws -> (MigrationError?, Database) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plume-fuzz-regression-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(("-- migrate:up\nCREATE TABLE a (id);\n" + body).utf8).write(to: directory.appendingPathComponent("0001_control.sql"))
+        let db = try Database(location: .inMemory)
+        do {
+            try Migrator(directory: directory).migrate(db)
+            return (nil, db)
+        } catch let error as MigrationError {
+            return (error, db)
+        }
+    }
+
+    @Test(arguments: ["COMMIT/* x */;", "/* x */ END;", "rollback -- c\n;", "BEGIN/**/DEFERRED;", "end transaction;"])
+    func beginningOrEndingTheTransactionIsRefusedAtItsLine(statement: String) throws {
+        let (error, db) = try migrate(statement + "\nCREATE TABLE b (id);\n")
+        let refusal = try #require(error)
+        #expect(refusal.line == 3, "\(refusal)")
+        #expect(refusal.message.contains("transaction:false"), "\(refusal)")
+        #expect(try !db.tableExists("a"), "nothing of the migration stays")
+    }
+
+    @Test func aSavepointIsNoTransactionControl() throws {
+        let (error, db) = try migrate("SAVEPOINT s;\nCREATE TABLE b (id);\nROLLBACK TO SAVEPOINT s;\nRELEASE s;\n")
+        #expect(error == nil)
+        #expect(try db.tableExists("a"))
+        #expect(try !db.tableExists("b"))
+    }
+}
