@@ -117,6 +117,14 @@ let package = Package(
                 .target(name: "AppleListStandIns", condition: .when(platforms: [.linux])),
             ],
             path: "Examples"),
+        // The fuzz targets' checks (Fuzz/README.md). Built with the package
+        // so that they cannot rot: a plain build is a replayer
+        // (`plume-fuzz TARGET FILE...`); Fuzz/run.sh builds them with
+        // libFuzzer (`-sanitize=fuzzer -DPLUME_FUZZING`).
+        .executableTarget(
+            name: "plume-fuzz",
+            dependencies: ["Persistence", "FetchedResults", "PlumeShell", "CSQLite"],
+            path: "Fuzz/Sources/plume-fuzz"),
         // Fixtures every test target shares (seeded generators).
         .target(
             name: "PlumeTestSupport",

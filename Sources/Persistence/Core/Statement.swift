@@ -26,6 +26,10 @@ public final class Statement {
     public let writtenTables: Set<String>
     /// Whether the statement changes the schema.
     public let isSchemaChange: Bool
+    /// Whether the statement begins or ends a transaction (BEGIN, COMMIT,
+    /// END, ROLLBACK; not a savepoint's), as SQLite's authorizer reported
+    /// it while compiling it.
+    let controlsTransaction: Bool
     /// Lowercased names of the SQL functions the statement calls, as
     /// SQLite's authorizer reported them while compiling it (operators that
     /// are functions included: `like`, `glob`, `->`; `CURRENT_TIMESTAMP`
@@ -57,6 +61,7 @@ public final class Statement {
         self.region = authorizer.region
         self.writtenTables = authorizer.writtenTables
         self.isSchemaChange = authorizer.isSchemaChange
+        self.controlsTransaction = authorizer.controlsTransaction
         self.calledFunctions = authorizer.calledFunctions
         // `INSERT OR REPLACE`, `REPLACE INTO`, `UPDATE OR REPLACE`: the
         // keyword, not the word in a string, a name or `replace()`. (Tables

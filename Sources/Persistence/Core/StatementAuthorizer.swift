@@ -12,6 +12,9 @@ final class StatementAuthorizer {
     /// Lowercased names of the functions the statement calls.
     var calledFunctions: Set<String> = []
     var isSchemaChange = false
+    /// Whether the statement begins or ends a transaction (BEGIN, COMMIT,
+    /// END, ROLLBACK; not a savepoint's).
+    var controlsTransaction = false
     private var isDropStatement = false
 
     func reset() {
@@ -19,6 +22,7 @@ final class StatementAuthorizer {
         writtenTables = []
         calledFunctions = []
         isSchemaChange = false
+        controlsTransaction = false
         isDropStatement = false
     }
 
@@ -41,6 +45,8 @@ final class StatementAuthorizer {
              SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER,
              SQLITE_CREATE_VIEW, SQLITE_CREATE_VTABLE:
             isSchemaChange = true
+        case SQLITE_TRANSACTION:
+            controlsTransaction = true
         case SQLITE_READ:
             guard let first else { break }
             let table = String(cString: first)

@@ -36,7 +36,9 @@ extension Migrator {
                 try body(db)
             case .sql(let sql):
                 try db.forEachStatement(in: sql) { statement, line in
-                    if script.usesTransaction, Self.isTransactionControl(statement.sql) {
+                    // SQLite's authorizer, not the text: `COMMIT/* … */`
+                    // and `/* … */ END` commit too.
+                    if script.usesTransaction, statement.controlsTransaction {
                         throw MigrationError(
                             .migrationFailed,
                             "a migration runs in its own transaction and cannot hold BEGIN, COMMIT or ROLLBACK (use `-- migrate:\(direction) transaction:false` to run without one)",
@@ -86,17 +88,6 @@ extension Migrator {
         if enabled { try db.execute(sql: "PRAGMA foreign_keys = OFF") }
         defer { if enabled { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
         return try body()
-    }
-
-    /// Whether a statement begins or ends a transaction (savepoints are
-    /// fine: they nest in the migration's transaction).
-    static func isTransactionControl(_ sql: String) -> Bool {
-        let words = sql.uppercased().split { $0.isWhitespace || $0 == ";" }.prefix(3)
-        switch words.first {
-        case "BEGIN", "COMMIT", "END": return true
-        case "ROLLBACK": return !words.contains("TO")
-        default: return false
-        }
     }
 
     /// The whole statement that starts with `fragment` on a line of a

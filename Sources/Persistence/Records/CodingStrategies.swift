@@ -24,7 +24,7 @@ public enum DatabaseDateEncodingStrategy: Sendable, Hashable {
 
 /// How a `Decodable` ``FetchableRecord`` reads its `Date` properties (set
 /// ``FetchableRecord/databaseDateDecodingStrategy``). Text is always read
-/// as a date (`YYYY-MM-DD[ HH:MM[:SS[.SSS]]]`, `T` or space, optional `Z`);
+/// as a date (`YYYY-MM-DD[ HH:MM[:SS[.SSS]]]`, `T` or space, `Z` after a time);
 /// the strategy says what a number means.
 public enum DatabaseDateDecodingStrategy: Sendable, Hashable {
     /// Date text; numbers are seconds since 1970. The default.

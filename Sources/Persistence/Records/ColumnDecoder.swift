@@ -42,8 +42,11 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == UUID.self { return unsafeBitCast(try convert(UUID.self), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try convert(Data.self), to: T.self) }
         if let convertible = T.self as? any DatabaseValueConvertible.Type {
-            if let converted = convertible.fromDatabaseValue(value) as? T { return converted }
-            throw mismatch(T.self)
+            // Unwrap the conversion before casting: for `T == Int?`, a
+            // mismatch is `Int??.none`, which `as? T` would turn into a
+            // nil `Int?` instead of an error.
+            guard let converted = convertible.fromDatabaseValue(value) else { throw mismatch(T.self) }
+            return converted as! T
         }
         do {
             return try T(from: self)
@@ -66,6 +69,9 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         case .text(let text): data = Data(text.utf8)
         case .blob(let blob): data = blob
         default: throw mismatch(T.self, reason: "a nested value is stored as JSON text")
+        }
+        if let problem = JSONSyntax.firstProblem(in: data) {
+            throw mismatch(T.self, reason: "invalid JSON at byte \(problem.offset): \(problem.reason)")
         }
         do {
             return try dates.jsonDecoder().decode(T.self, from: data)

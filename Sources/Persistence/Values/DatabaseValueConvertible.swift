@@ -210,8 +210,9 @@ extension Data: DatabaseValueConvertible {
 /// write it (`YYYY-MM-DD HH:MM:SS.SSS`, millisecond precision): it sorts in
 /// time order and compares with `datetime('now')`. Reading also accepts
 /// numbers of seconds since 1970-01-01 UTC (what `unixepoch()` returns) and
-/// `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text with `T` or a space and an optional
-/// `Z`. Records choose another form with
+/// `YYYY-MM-DD[ HH:MM[:SS[.SSS]]]` text with `T` or a space and, after a
+/// time, an optional `Z`: text SQLite's `julianday` reads as the same
+/// instant. Records choose another form with
 /// ``InsertableRecord/databaseDateEncodingStrategy``.
 extension Date: DatabaseValueConvertible {
     /// `.text`.
@@ -355,7 +356,8 @@ enum SQLiteDateFormat {
 
     @usableFromInline
     static func date(from text: String) -> Date? {
-        // YYYY-MM-DD[ HH:MM[:SS[.SSS…]]] with ' ' or 'T', optional trailing 'Z'.
+        // YYYY-MM-DD[ HH:MM[:SS[.SSS…]][Z]] with ' ' or 'T': as SQLite's
+        // date functions, a 'Z' only after a time.
         let utf8 = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= utf8.count else { return nil }
@@ -370,36 +372,44 @@ enum SQLiteDateFormat {
               let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
               (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        var seconds = daysSince1970(year: year, month: month, day: day) * 86_400
-        // The fraction as an integer of `scale` digits, so that a date
-        // written to the millisecond reads back exactly.
-        var fraction: Int64 = 0, scale: Int64 = 1
+        // Milliseconds, computed as SQLite's date functions compute them
+        // (`parseHhMmSs`, `computeJD`): the seconds with their fraction as
+        // a double, rounded to the millisecond. So a date written to the
+        // millisecond reads back exactly, and text reads as the instant
+        // `julianday` gives, or as no date where it gives none.
+        var milliseconds = daysSince1970(year: year, month: month, day: day) * 86_400_000
         var index = 10
-        if utf8.count > 10, utf8[10] != UInt8(ascii: "Z") {
+        if utf8.count > 10 {
             guard utf8[10] == UInt8(ascii: " ") || utf8[10] == UInt8(ascii: "T"),
                   let hour = number(11..<13), utf8.count >= 16, utf8[13] == UInt8(ascii: ":"),
                   let minute = number(14..<16), hour < 24, minute < 60
             else { return nil }
-            seconds += hour * 3600 + minute * 60
+            milliseconds += hour * 3_600_000 + minute * 60_000
             index = 16
             if utf8.count >= 19, utf8[16] == UInt8(ascii: ":"), let second = number(17..<19), second < 60 {
-                seconds += second
+                var fraction = 0.0, scale = 1.0
                 index = 19
                 if utf8.count > 20, utf8[19] == UInt8(ascii: ".") {
                     var end = 20
                     while end < utf8.count, utf8[end] >= 48, utf8[end] <= 57 { end += 1 }
                     guard end > 20 else { return nil }
-                    for position in 20..<min(end, 29) {
-                        fraction = fraction * 10 + Int64(utf8[position] - 48)
+                    for position in 20..<end {
+                        fraction = fraction * 10 + Double(utf8[position] - 48)
                         scale *= 10
                     }
                     index = end
                 }
+                // Hundreds of digits overflow both to infinity: no date.
+                let secondsInMinute = Double(second) + fraction / scale
+                guard secondsInMinute.isFinite else { return nil }
+                milliseconds += Int64(secondsInMinute * 1000 + 0.5)
             }
         }
         if index < utf8.count, utf8[index] == UInt8(ascii: "Z") { index += 1 }
-        guard index == utf8.count else { return nil }
-        return Date(timeIntervalSince1970: Double(seconds * scale + fraction) / Double(scale))
+        // After 9999-12-31 23:59:59.999 (a fraction rounded up past it),
+        // SQLite reads no date.
+        guard index == utf8.count, milliseconds <= 253_402_300_799_999 else { return nil }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
     /// Howard Hinnant's `days_from_civil`.

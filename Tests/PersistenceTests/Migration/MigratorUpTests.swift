@@ -138,8 +138,6 @@ import Testing
         #expect(error.sql == "COMMIT")
         #expect(error.message.contains("transaction:false"))
         #expect(try db.schema().isEmpty)
-        #expect(Migrator.isTransactionControl("ROLLBACK TO SAVEPOINT s") == false)
-        #expect(Migrator.isTransactionControl("end transaction"))
     }
 
     @Test func migrationsOutsideATransaction() throws {

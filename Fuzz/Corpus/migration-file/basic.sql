@@ -1,0 +1,5 @@
+-- migrate:up
+CREATE TABLE t(id INTEGER PRIMARY KEY, a);
+
+-- migrate:down
+DROP TABLE t;

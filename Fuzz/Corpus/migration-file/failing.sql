@@ -1,0 +1,3 @@
+-- migrate:up
+CREATE TABLE t(a);
+INSERT INTO nope VALUES (1);

@@ -1,0 +1,8 @@
+-- migrate:up
+CREATE TABLE t(id INTEGER PRIMARY KEY);
+CREATE TRIGGER g AFTER INSERT ON t BEGIN
+  SELECT 1; -- inside
+END;
+/* x */ INSERT INTO t VALUES (1);
+-- migrate:down
+DROP TABLE t;

@@ -1,0 +1,1 @@
+SELECT id, a FROM t ORDER BY a

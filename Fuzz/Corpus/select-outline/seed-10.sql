@@ -1,0 +1,1 @@
+SELECT t.id, u.d FROM t JOIN u ON u.t_id = t.id ORDER BY u.d

@@ -1,0 +1,1 @@
+SELECT id, count(*) FROM t ORDER BY 1

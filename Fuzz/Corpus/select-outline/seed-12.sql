@@ -1,0 +1,1 @@
+SELECT id, a FROM t WHERE id IN (SELECT t_id FROM u) ORDER BY a

@@ -1,0 +1,1 @@
+SELECT k AS id, e FROM w ORDER BY e

@@ -1,0 +1,1 @@
+SELECT id, max(a, 'm') FROM t ORDER BY 2

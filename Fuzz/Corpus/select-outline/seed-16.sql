@@ -1,0 +1,1 @@
+SELECT id, a FROM t t2 WHERE (a || 'z') > 'x' ORDER BY a DESC NULLS LAST

@@ -1,0 +1,1 @@
+SELECT id, a, b FROM t WHERE b > 1 ORDER BY b DESC, a

@@ -1,0 +1,1 @@
+SELECT * FROM t AS x WHERE x.a IS NOT NULL ORDER BY x.b;

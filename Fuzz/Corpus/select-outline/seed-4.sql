@@ -1,0 +1,1 @@
+SELECT id, "select" FROM "odd ""name""" ORDER BY "order", "select"

@@ -1,0 +1,1 @@
+SELECT rowid AS id, a FROM t ORDER BY a -- trailing comment

@@ -1,0 +1,1 @@
+SELECT /* c */ id, a FROM t WHERE a = ? ORDER BY 2

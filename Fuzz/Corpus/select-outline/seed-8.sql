@@ -1,0 +1,1 @@
+SELECT id, upper(a) AS up FROM t WHERE a IN ('x', 'y') ORDER BY up, b

@@ -1,0 +1,1 @@
+SELECT id, a FROM v ORDER BY a

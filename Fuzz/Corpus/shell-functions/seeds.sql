@@ -1,0 +1,36 @@
+# One case a line: an expression (run as SELECT quote(EXPR);) or dot-commands
+# with \n between lines.
+decimal('1.5e3')
+decimal('-0000.0100')
+decimal_add('0.1', '0.2')
+decimal_sub('1', '1e-30')
+decimal_mul('123456789012345678901234567890', '-98765432109876543210')
+decimal_cmp('1.0', '1')
+decimal('1e400')
+decimal(NULL)
+ieee754(2.5)
+ieee754(-0.0)
+ieee754(1e308)
+ieee754(5e-324)
+ieee754(45, -2)
+ieee754(9007199254740993, 0)
+ieee754_mantissa(0.1)
+ieee754_exponent(0.1)
+ieee754_to_blob(1.0)
+ieee754_from_blob(x'3ff0000000000000')
+ieee754_from_blob(x'00')
+regexp('a+b', 'xaab')
+regexp('^(a|b)*$', 'abba')
+regexp('[', 'x')
+regexp('\d{2,}', 'a123')
+regexpi('AB', 'xab')
+regexp('a{,2}', 'aaa')
+sha3('abc')
+sha3('abc', 224)
+sha3(x'00', 384)
+sha3(12, 512)
+sha3('abc', 100)
+.parameter set @p 12\nSELECT quote(@p), typeof(@p);
+.parameter set @p '12'\nSELECT quote(@p), typeof(@p);
+.parameter set @p abc\nSELECT quote(@p), typeof(@p);
+.parameter set @p x'00ff'\nSELECT quote(@p), typeof(@p);
