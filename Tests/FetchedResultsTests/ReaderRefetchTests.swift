@@ -54,6 +54,9 @@ import Testing
             try await controller.performFetch()
             defer { controller.stopObserving() }
             Self.gate.close()
+            // Whatever fails below, the held refetch must end: the pool
+            // cannot close while a reader waits at the gate.
+            defer { Self.gate.open() }
             try await writer.write { db in try db.execute(sql: "UPDATE item SET name = 'held' WHERE id = 1") }
             #expect(Self.gate.awaitHeldDecoder(), "the refetch never started")
             // The refetch is held on a reader; the writer is free.
