@@ -178,6 +178,7 @@ let package = Package(
             dependencies: ["PlumeExamples", "FetchedResultsDataSource", "FetchedResults", "Persistence", "AppleListStandIns"]),
         .testTarget(
             name: "DocumentationTests",
+            dependencies: ["PlumeTestSupport"],
             exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

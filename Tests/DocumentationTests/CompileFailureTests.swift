@@ -16,25 +16,25 @@ import Testing
     static let names = ["MisspelledKeyPath", "MisspelledColumn", "TypeMismatch", "UpdateWithoutPrimaryKey", "NonConvertibleProperty"]
 
     @Test(arguments: names)
-    func doesNotCompile(fixture: String) throws {
+    func doesNotCompile(fixture: String) async throws {
         let build = try #require(BuiltModules.current, "no Plume build products next to the test binary")
         let file = Self.fixtures.appendingPathComponent("\(fixture).swift")
         let source = try String(contentsOf: file, encoding: .utf8)
         let expected = try #require(source.split(separator: "\n").first.flatMap { line in
             line.hasPrefix("// expected-error: ") ? String(line.dropFirst("// expected-error: ".count)) : nil
         })
-        let run = try ProcessRun.run(ProcessRun.swiftcExecutable,
-                                     ["-typecheck", Self.fixtures.appendingPathComponent("Record.swift").path, file.path] + build.flags,
-                                     in: Self.fixtures, timeout: .seconds(120))
+        let run = try await ProcessRun.awaiting(ProcessRun.swiftcExecutable,
+                                          ["-typecheck", Self.fixtures.appendingPathComponent("Record.swift").path, file.path] + build.flags,
+                                          in: Self.fixtures, timeout: .seconds(120))
         #expect(run.status != 0, "\(fixture) compiled")
         #expect(run.output.contains("error: \(expected)"), "\(fixture):\n\(run.output)")
     }
 
-    @Test func theSharedRecordAloneCompiles() throws {
+    @Test func theSharedRecordAloneCompiles() async throws {
         let build = try #require(BuiltModules.current, "no Plume build products next to the test binary")
-        let run = try ProcessRun.run(ProcessRun.swiftcExecutable,
-                                     ["-typecheck", Self.fixtures.appendingPathComponent("Record.swift").path] + build.flags,
-                                     in: Self.fixtures, timeout: .seconds(120))
+        let run = try await ProcessRun.awaiting(ProcessRun.swiftcExecutable,
+                                          ["-typecheck", Self.fixtures.appendingPathComponent("Record.swift").path] + build.flags,
+                                          in: Self.fixtures, timeout: .seconds(120))
         #expect(run.status == 0, "\(run.output)")
     }
 }

@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(20)))
-    func everyDocumentedProgramBuildsAndRuns() throws {
+    func everyDocumentedProgramBuildsAndRuns() async throws {
         let package = try ExamplePackage(root: Self.root)
         #expect(package.programs.contains { $0.document == "README.md" })
         let workspace = FileManager.default.temporaryDirectory.appendingPathComponent("plume-doc-examples-\(UUID().uuidString)")
@@ -75,14 +75,14 @@ import Testing
         let scratch = Self.root.appendingPathComponent(".build/documentation-examples").path
         let swift = ProcessRun.swiftExecutable
         let common = ["--package-path", packageDirectory.path, "--scratch-path", scratch]
-        let build = try ProcessRun.run(swift, ["build"] + common, in: workspace)
+        let build = try await ProcessRun.awaiting(swift, ["build"] + common, in: workspace)
         try #require(build.status == 0, "the documentation's examples do not build:\n\(build.output)")
         // A snippet may bind a value only to show what a call returns:
         // "never used" is the one warning allowed.
         let warnings = build.output.split(separator: "\n")
             .filter { $0.contains(".md:") && $0.contains("warning:") && !$0.contains("[#no-usage]") }
         #expect(warnings.isEmpty, "the documentation's examples build with warnings:\n\(warnings.joined(separator: "\n"))")
-        let binPath = try ProcessRun.run(swift, ["build", "--show-bin-path"] + common, in: workspace)
+        let binPath = try await ProcessRun.awaiting(swift, ["build", "--show-bin-path"] + common, in: workspace)
             .output.trimmingCharacters(in: .whitespacesAndNewlines)
 
         for program in package.programs {
@@ -90,7 +90,7 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: Self.root.appendingPathComponent("Tests/DocumentationTests/Fixtures/Migrations"),
                                              to: folder.appendingPathComponent("Migrations"))
-            let run = try ProcessRun.run("\(binPath)/\(program.target)", [], in: folder, timeout: .seconds(120))
+            let run = try await ProcessRun.awaiting("\(binPath)/\(program.target)", [], in: folder, timeout: .seconds(120))
             #expect(run.status == 0, "\(program.document) exits with \(run.status):\n\(run.output)")
         }
     }

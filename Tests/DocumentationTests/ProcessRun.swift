@@ -1,8 +1,9 @@
 import Foundation
+import PlumeTestSupport
 
 /// The outcome of a finished process: its status and its output and error
 /// output together.
-struct ProcessRun {
+struct ProcessRun: Sendable {
     /// The exit status.
     var status: Int32
     /// Standard output and standard error, interleaved.
@@ -30,6 +31,13 @@ struct ProcessRun {
         killer.cancel()
         process.waitUntilExit()
         return ProcessRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// `run(_:_:in:timeout:)` on a thread of its own, so that waiting for
+    /// the compiler never holds one of the cooperative pool's threads.
+    static func awaiting(_ executable: String, _ arguments: [String], in directory: URL,
+                         timeout: DispatchTimeInterval? = nil) async throws -> ProcessRun {
+        try await onAThreadOfItsOwn { try run(executable, arguments, in: directory, timeout: timeout) }
     }
 
     /// The path of the `swift` on `PATH` (the toolchain `swift test` runs

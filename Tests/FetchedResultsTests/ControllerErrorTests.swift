@@ -98,8 +98,8 @@ import Testing
             let consumer = LiveConsumer()
             await consumer.start(controller)
             try await writer.write { db in try db.execute(sql: "DROP TABLE item") }
-            #expect(await consumer.wait(timeout: 10) { $0.failure != nil })
-            #expect(delegate.wait(timeout: 10) { $0.contains { $0.hasPrefix("fail") } })
+            #expect(await consumer.wait(timeout: 60) { $0.failure != nil })
+            #expect(await delegate.wait { $0.contains { $0.hasPrefix("fail") } })
             #expect(controller.count == 3) // the last snapshot stays
         }
     }

@@ -32,12 +32,14 @@ final class RecordingDelegate: FetchedResultsControllerDelegate, @unchecked Send
         record("fail \(error)")
     }
 
-    /// Polls until `condition` holds on the events or the timeout passes.
-    nonisolated func wait(timeout: Double, _ condition: ([String]) -> Bool) -> Bool {
+    /// Polls until `condition` holds on the events or the timeout passes,
+    /// sleeping between polls without holding a thread: the delegate is
+    /// called on the main queue, which a busy machine may reach late.
+    nonisolated func wait(timeout: Double = 60, _ condition: ([String]) -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if lock.withLock({ condition(events) }) { return true }
-            Thread.sleep(forTimeInterval: 0.005)
+            try? await Task.sleep(for: .milliseconds(5))
         }
         return lock.withLock { condition(events) }
     }
@@ -61,7 +63,7 @@ final class RecordingDelegate: FetchedResultsControllerDelegate, @unchecked Send
                 try db.execute(sql: "UPDATE item SET score = 42 WHERE name = 'n2'")    // stays, content changed
                 try db.execute(sql: "INSERT INTO item (section, name, score) VALUES ('s2', 'n4x', 0)")
             }
-            #expect(delegate.wait(timeout: 60) { $0.last == "did" })
+            #expect(await delegate.wait { $0.last == "did" })
             #expect(delegate.recorded == [
                 "will 6",
                 "section delete 1 's1'",

@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func writesDoNotWaitForARefetchAndCommitsMeanwhileMergeIntoOne() async throws {
         try await TestDatabase.withItems(pool: true, rows: 50) { writer, _ in
             // A join: every commit takes a refetch.

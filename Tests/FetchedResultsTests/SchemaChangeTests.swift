@@ -88,7 +88,7 @@ import Testing
                 let updatesBefore = await consumer.updateCount
                 let target: any DatabaseWriter = external ? other : writer
                 try await target.write { db in try db.execute(sql: alteration) }
-                #expect(await consumer.wait(timeout: 10) { $0.failure != nil })
+                #expect(await consumer.wait(timeout: 60) { $0.failure != nil })
                 // Either the controller names the missing column, or SQLite
                 // does when the query itself names it (`ORDER BY id`).
                 let error = try #require(await consumer.failure)

@@ -5,7 +5,7 @@ import Testing
 /// `start(scheduling:onError:onChange:)`: values delivered on the main
 /// actor, the first one at once or later.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ValueObservationStartTests {
+@Suite(.timeLimit(.minutes(5))) struct ValueObservationStartTests {
     static func withQueue(_ body: (DatabaseQueue) async throws -> Void) async throws {
         let dbQueue = try DatabaseQueue()
         try await dbQueue.write { db in try db.execute(sql: "CREATE TABLE photo (id INTEGER PRIMARY KEY, name TEXT)") }

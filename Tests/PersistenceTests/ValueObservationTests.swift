@@ -3,7 +3,7 @@ import Persistence
 import Testing
 
 /// `observe`: any value, after each commit that can change it.
-@Suite(.timeLimit(.minutes(1))) struct ValueObservationTests {
+@Suite(.timeLimit(.minutes(5))) struct ValueObservationTests {
     final class Counter: @unchecked Sendable {
         // Safe: `counts` is only touched under `lock`.
         private let lock = NSLock()

@@ -10,8 +10,9 @@ import Testing
 /// allocation it makes, with that one failing (about 4,000 runs, seconds
 /// on a quiet machine).
 @Suite struct OutOfMemoryTests {
-    @Test func everyAllocationFailureReachesTheCallerAndLeavesTheDatabaseWhole() throws {
-        let result = try PlumeProcess.run(try PlumeProcess.builtExecutable("plume-oom-sweep"), [], timeout: .seconds(900))
+    @Test func everyAllocationFailureReachesTheCallerAndLeavesTheDatabaseWhole() async throws {
+        let sweep = try PlumeProcess.builtExecutable("plume-oom-sweep")
+        let result = try await onAThreadOfItsOwn { try PlumeProcess.run(sweep, [], timeout: .seconds(900)) }
         print(result.stdout)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 4, "one line per operation: \(result.stdout)")

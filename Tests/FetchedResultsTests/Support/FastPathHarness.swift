@@ -120,7 +120,7 @@ struct FastPathHarness {
     /// Waits (polling, up to `timeout` seconds) until the controller shows
     /// what a plain query gives: for commits by another connection, which
     /// reach the controller later.
-    func waitForMatch(timeout: Double = 10) async throws -> Bool {
+    func waitForMatch(timeout: Double = 60) async throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if failure == nil, try await shown == expected() { return true }

@@ -31,7 +31,7 @@ actor LiveConsumer {
                 self.failure = error
             }
         }
-        _ = await wait(timeout: 10) { $0.updateCount > 0 }
+        _ = await wait(timeout: 60) { $0.updateCount > 0 }
     }
 
     func stop() {
@@ -86,7 +86,7 @@ actor LiveConsumer {
     }
 
     /// Waits until the model equals `expected` (or the timeout passes).
-    func waitForModel(_ expected: [ListSection<Row>], timeout: Double = 10) async -> Bool {
+    func waitForModel(_ expected: [ListSection<Row>], timeout: Double = 60) async -> Bool {
         await wait(timeout: timeout) { $0.model == expected || $0.failure != nil }
     }
 }
