@@ -2,6 +2,16 @@
 import CompilerPluginSupport
 import PackageDescription
 
+/// `Fuzz/run.sh` sets `PLUME_FUZZ_SANITIZERS` (`fuzzer`, or
+/// `fuzzer,address`) to build Plume's own modules with libFuzzer's coverage
+/// instrumentation and `PLUME_FUZZING` (which makes `plume-fuzz` a
+/// libFuzzer target rather than a replayer). Dependencies (swift-syntax,
+/// BoringSSL) are built as usual, so an instrumented build in a scratch
+/// path that holds them rebuilds only Plume's modules.
+let fuzzSettings: [SwiftSetting] = Context.environment["PLUME_FUZZ_SANITIZERS"].map { sanitizers in
+    [.unsafeFlags(["-sanitize=\(sanitizers)"]), .define("PLUME_FUZZING")]
+} ?? []
+
 let package = Package(
     name: "Plume",
     platforms: [
@@ -52,10 +62,12 @@ let package = Package(
                 "PlumeMacros",
                 .product(name: "Algorithms", package: "swift-algorithms"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            swiftSettings: fuzzSettings),
         .target(
             name: "FetchedResults",
-            dependencies: ["Persistence"]),
+            dependencies: ["Persistence"],
+            swiftSettings: fuzzSettings),
         .target(
             name: "FetchedResultsDataSource",
             dependencies: [
@@ -70,7 +82,8 @@ let package = Package(
         .target(name: "AppleListStandIns"),
         // A terminal screen buffer, keys and display widths.
         .target(
-            name: "PlumeTerminal"),
+            name: "PlumeTerminal",
+            swiftSettings: fuzzSettings),
         // The list consumers that draw in a terminal (a live table, or
         // changes as lines), apart so that app builds carry no terminal code.
         .target(
@@ -86,7 +99,8 @@ let package = Package(
                 "PlumeTerminal",
                 "CSQLite",
                 "CReadline",
-            ]),
+            ],
+            swiftSettings: fuzzSettings),
         // The `plume` subcommands (query, migrate, watch, history, demo)
         // around the shell.
         .target(
@@ -120,11 +134,12 @@ let package = Package(
         // The fuzz targets' checks (Fuzz/README.md). Built with the package
         // so that they cannot rot: a plain build is a replayer
         // (`plume-fuzz TARGET FILE...`); Fuzz/run.sh builds them with
-        // libFuzzer (`-sanitize=fuzzer -DPLUME_FUZZING`).
+        // libFuzzer (`fuzzSettings`).
         .executableTarget(
             name: "plume-fuzz",
             dependencies: ["Persistence", "FetchedResults", "PlumeShell", "CSQLite"],
-            path: "Fuzz/Sources/plume-fuzz"),
+            path: "Fuzz/Sources/plume-fuzz",
+            swiftSettings: fuzzSettings),
         // Fixtures every test target shares (seeded generators).
         .target(
             name: "PlumeTestSupport",

@@ -3,8 +3,9 @@
 #
 #   Fuzz/run.sh --list              the targets, one a line
 #   Fuzz/run.sh --build             build only
-#   Fuzz/run.sh [TARGET] [SECONDS]  run one target (or each in turn) for
-#                                   SECONDS (default 60) each
+#   Fuzz/run.sh [TARGET] [SECONDS]  run one target (or each in turn, for
+#                                   TARGET `all` or none) for SECONDS
+#                                   (default 60) each
 #
 # Exit status: 0 when every run ended without a finding; 1 on a crash, a
 # hang (an input running over 10 s), a leak or an out-of-memory; 2 on a
@@ -16,17 +17,31 @@
 # (so `swift build` type-checks the targets). SwiftPM cannot link it with
 # libFuzzer itself: it links every executable with `--defsym main=…_main`,
 # which clashes with libFuzzer's `main`. So the script compiles the target
-# and its dependencies (`swift build --target plume-fuzz`, coverage
-# instrumented by `-sanitize=fuzzer`, `-DPLUME_FUZZING` removing the
-# replayer's `main`) and links their object files with `swiftc
-# -sanitize=fuzzer`. No AddressSanitizer: Swift's own checks (bounds,
-# overflow, force unwraps) trap, which libFuzzer reports as a crash.
+# and its dependencies (`swift build --target plume-fuzz` with
+# PLUME_FUZZ_SANITIZERS set, which Package.swift turns into
+# `-sanitize=fuzzer` and `-DPLUME_FUZZING` for Plume's own modules only:
+# coverage where the checks are, and dependencies such as swift-syntax
+# left as built) and links their object files with `swiftc
+# -sanitize=fuzzer`. Swift's own checks (bounds, overflow, force unwraps)
+# trap, which libFuzzer reports as a crash.
 # Environment: FUZZ_JOBS (build jobs, default 2), FUZZ_FLAGS (more
-# libFuzzer flags).
+# libFuzzer flags), FUZZ_ADDRESS=1 (build with AddressSanitizer too, in a
+# scratch path of its own: heap errors in C and unsafe Swift, and leaks,
+# which LeakSanitizer reports when a run ends or an input leaks),
+# FUZZ_SCRATCH and FUZZ_CONFIGURATION (build in another scratch path and
+# configuration: CI builds in debug in the `.build` its tests left, where
+# only Plume's modules are compiled again).
 set -uo pipefail
 cd "$(dirname "$0")"
 fuzz_dir=$(pwd)
+sanitizers=fuzzer
 scratch="$fuzz_dir/.build-fuzz"
+if [ "${FUZZ_ADDRESS:-0}" = 1 ]; then
+    sanitizers=fuzzer,address
+    scratch="$fuzz_dir/.build-fuzz-address"
+fi
+scratch=${FUZZ_SCRATCH:-$scratch}
+configuration=${FUZZ_CONFIGURATION:-release}
 binary="$scratch/plume-fuzz"
 targets=(select-outline migration-file shell-input change-set row-decoding date-text json-column csv-import)
 
@@ -36,17 +51,30 @@ if [ "${1:-}" = "--list" ]; then
 fi
 
 build() {
-    ( cd .. && nice swift build -c release --scratch-path "$scratch" --target plume-fuzz -j "${FUZZ_JOBS:-2}" \
-        -Xswiftc -sanitize=fuzzer -Xswiftc -DPLUME_FUZZING ) || return 2
-    local objects
-    # Every object of the build but those of the other executables and
-    # tests (which `--target plume-fuzz` does not build afresh, but an
-    # earlier build in this scratch path may have left).
-    objects=$(find "$scratch/release/" -path '*.build/*' -name '*.o' \
-        | grep -v -E '/[^/]*Tests\.build/|/plume\.build/|/plume_oom_sweep\.build/|-tool\.build/|/PlumeCLI\.build/|/PlumeExamples\.build/')
+    ( cd .. && PLUME_FUZZ_SANITIZERS=$sanitizers nice swift build -c "$configuration" --scratch-path "$scratch" \
+        --target plume-fuzz -j "${FUZZ_JOBS:-2}" ) || return 2
+    local objects list="$scratch/$configuration/plume-fuzz.product/Objects.LinkFileList"
+    if [ -f "$list" ]; then
+        # SwiftPM's own list of the product's objects, when a build of the
+        # whole package (`swift build`, `swift test`) planned the product.
+        objects=$(cat "$list")
+    else
+        # Every object of the build but those of the other executables and
+        # tests (which `--target plume-fuzz` does not build afresh, but an
+        # earlier build in this scratch path may have left).
+        objects=$(find "$scratch/$configuration/" -path '*.build/*' -name '*.o' \
+            | grep -v -E '/[^/]*Tests\.build/|/plume\.build/|/plume_oom_sweep\.build/|-tool\.build/|/PlumeCLI\.build/|/PlumeExamples\.build/')
+    fi
+    # Linked again only when an object is newer than the binary, so that
+    # a second run.sh beside a first one leaves its binary alone.
+    # shellcheck disable=SC2086
+    if [ -x "$binary" ] && [ -z "$(find $objects -newer "$binary" -print -quit)" ]; then
+        return 0
+    fi
+    rm -f "$binary"
     # gold warns that it cannot export some sanitizer symbols: harmless.
     # shellcheck disable=SC2086
-    nice swiftc -sanitize=fuzzer -Xlinker --gc-sections $objects -lsqlite3 -lreadline -lz -o "$binary" 2>&1 \
+    nice swiftc -sanitize=$sanitizers -Xlinker --gc-sections $objects -lsqlite3 -lreadline -lz -o "$binary" 2>&1 \
         | grep -v 'Cannot export' || true
     [ -x "$binary" ] || return 2
 }
@@ -57,7 +85,7 @@ if [ "${1:-}" = "--build" ]; then
 fi
 
 selected=("${targets[@]}")
-if [ $# -ge 1 ]; then
+if [ $# -ge 1 ] && [ "$1" != all ]; then
     if ! printf '%s\n' "${targets[@]}" | grep -qx -- "$1"; then
         echo "run.sh: unknown target '$1' (Fuzz/run.sh --list names them)" >&2
         exit 2
