@@ -174,8 +174,15 @@ public struct TableRowReader<Record: TypedTable> {
             return nil
         }
         if type == SQLITE_TEXT, let text = sqlite3_value_text(value) {
-            let bytes = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
-            if let valid = Self.validUTF8(bytes) { return valid }
+            let count = Int(sqlite3_value_bytes(value))
+            // SQLite ends text with a NUL: one pass validates and copies,
+            // as `String(cString:)` does for the raw C baseline. Text that
+            // holds a NUL itself reads shorter, and takes the byte path.
+            if let valid = String(validatingCString: UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)),
+               valid.utf8.count == count {
+                return valid
+            }
+            if let valid = Self.validUTF8(UnsafeRawBufferPointer(start: text, count: count)) { return valid }
             throw invalidUTF8(at: index)
         }
         guard type == SQLITE_BLOB else { return nil }
