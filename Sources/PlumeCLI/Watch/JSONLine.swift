@@ -2,17 +2,11 @@ import FetchedResults
 import Foundation
 import Persistence
 
-/// The JSON of `plume watch --format jsonl`: one object per line.
+/// The JSON of `plume watch --format jsonl`: one object per line. The
+/// initial event, `{"event":"initial","sections":[{"name":…,"rows":[ROW,…]},…]}`,
+/// is written in pieces as it is encoded
+/// (``JSONLineEncoder/writeInitial(_:write:)``).
 enum JSONLine {
-    /// `{"event":"initial","sections":[{"name":…,"rows":[ROW,…]},…]}`
-    /// (`plume watch` writes it in pieces:
-    /// ``JSONLineEncoder/writeInitial(_:write:)``).
-    static func initial(_ sections: [ListSection<Row>]) -> String {
-        var bytes: [UInt8] = []
-        _ = JSONLineEncoder.writeInitial(sections) { bytes += $0; return true }
-        return String(decoding: bytes.dropLast(), as: UTF8.self)
-    }
-
     /// `{"event":"change","sections":{…},"rows":{…}}`
     static func change(_ changes: ChangeSet<Row>) -> String {
         let deletedSections = changes.deletedSections.map(String.init).joined(separator: ",")

@@ -8,10 +8,12 @@ import Persistence
 /// (``writeInitial(_:write:)``), not built whole first.
 struct JSONLineEncoder {
     private(set) var bytes: [UInt8] = []
-    /// The members of the last row layout seen: each kept column's index
-    /// and its `"name":` (the first of two columns with one name wins).
-    private var layoutNames: [String] = []
-    private var layoutKeys: [(index: Int, key: [UInt8])] = []
+    /// The last row layout seen (the rows of one fetch share theirs), and
+    /// its members: each kept column's index and where its `"name":` lies
+    /// in `keyBytes` (the first of two columns with one name wins).
+    private var layout: RowLayout?
+    private var members: [(index: Int, key: Range<Int>)] = []
+    private var keyBytes: [UInt8] = []
 
     /// Appends the bytes of a string literal.
     mutating func appendLiteral(_ text: StaticString) {
@@ -64,27 +66,32 @@ struct JSONLineEncoder {
 
     /// Appends a row as an object of its columns, in query order.
     mutating func append(_ row: Row) {
-        let names = row.columnNames
-        if names != layoutNames {
-            layoutNames = names
-            var seen: Set<String> = []
-            layoutKeys = []
-            for (index, name) in names.enumerated() where seen.insert(name).inserted {
-                var key = JSONLineEncoder()
-                var name = name
-                name.withUTF8 { key.appendString($0) }
-                key.bytes.append(UInt8(ascii: ":"))
-                layoutKeys.append((index, key.bytes))
-            }
-        }
+        let layout = row.layout
+        if layout !== self.layout { adopt(layout) }
+        let (members, keys, values) = (self.members, keyBytes, row.values)
         bytes.append(UInt8(ascii: "{"))
-        let values = row.values
-        for (position, member) in layoutKeys.enumerated() {
+        for (position, member) in members.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: member.key)
+            bytes.append(contentsOf: keys[member.key])
             append(values[member.index])
         }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Encodes the members' `"name":` keys of a new layout once.
+    private mutating func adopt(_ layout: RowLayout) {
+        self.layout = layout
+        var seen: Set<String> = []
+        var key = JSONLineEncoder()
+        members = []
+        for (index, name) in layout.columns.enumerated() where seen.insert(name).inserted {
+            let start = key.bytes.count
+            var name = name
+            name.withUTF8 { key.appendString($0) }
+            key.bytes.append(UInt8(ascii: ":"))
+            members.append((index, start..<key.bytes.count))
+        }
+        keyBytes = key.bytes
     }
 
     /// Appends a decimal integer.
@@ -103,29 +110,45 @@ struct JSONLineEncoder {
     }
 
     /// Writes `{"event":"initial","sections":[…]}` and a newline through
-    /// `write`, in pieces of about 64 KB as the rows are encoded.
+    /// `write`, in pieces of about 64 KB as the rows are encoded, reading
+    /// the rows where the snapshot keeps them.
     ///
     /// - Returns: False when `write` failed (the reader left).
-    static func writeInitial(_ sections: [ListSection<Row>], write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+    /// - Throws: What the snapshot's rows throw (with a batch size).
+    static func writeInitial(_ snapshot: FetchedResultsSnapshot<Row>, write: (UnsafeRawBufferPointer) -> Bool) throws -> Bool {
         var encoder = JSONLineEncoder()
         encoder.bytes.reserveCapacity(80 * 1024)
         func flush() -> Bool {
             defer { encoder.bytes.removeAll(keepingCapacity: true) }
             return encoder.bytes.withUnsafeBytes(write)
         }
-        encoder.appendLiteral("{\"event\":\"initial\",\"sections\":[")
-        for (sectionIndex, section) in sections.enumerated() {
-            if sectionIndex > 0 { encoder.bytes.append(UInt8(ascii: ",")) }
-            encoder.appendLiteral("{\"name\":")
-            encoder.append(section.name)
-            encoder.appendLiteral(",\"rows\":[")
-            for (rowIndex, row) in section.items.enumerated() {
-                if rowIndex > 0 { encoder.bytes.append(UInt8(ascii: ",")) }
-                encoder.append(row)
-                if encoder.bytes.count >= 64 * 1024, !flush() { return false }
+        let names = snapshot.sections.map(\.name)
+        // The section whose rows are being written, and whether it has
+        // written one yet.
+        var open = -1
+        var hasRows = false
+        func openSections(through section: Int) {
+            while open < section {
+                if open >= 0 { encoder.appendLiteral("]}") }
+                open += 1
+                if open > 0 { encoder.bytes.append(UInt8(ascii: ",")) }
+                encoder.appendLiteral("{\"name\":")
+                encoder.append(names[open])
+                encoder.appendLiteral(",\"rows\":[")
+                hasRows = false
             }
-            encoder.appendLiteral("]}")
         }
+        encoder.appendLiteral("{\"event\":\"initial\",\"sections\":[")
+        let finished = try snapshot.forEachObject { section, row in
+            openSections(through: section)
+            if hasRows { encoder.bytes.append(UInt8(ascii: ",")) }
+            hasRows = true
+            encoder.append(row)
+            return encoder.bytes.count < 64 * 1024 || flush()
+        }
+        guard finished else { return false }
+        openSections(through: names.count - 1)
+        if open >= 0 { encoder.appendLiteral("]}") }
         encoder.appendLiteral("]}\n")
         return flush()
     }
