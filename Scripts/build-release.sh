@@ -20,5 +20,6 @@ swift build -c release --product plume --static-swift-stdlib \
     -Xlinker --version-script="$PWD/Scripts/plume.exports"
 
 if [[ $# -gt 0 ]]; then
+    mkdir -p "$1"
     cp -R .build-release/release/plume .build-release/release/Plume_PlumeCLI.resources "$1"/
 fi
