@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 
 /// Inputs the fuzz targets (Fuzz/README.md) found mishandled, each checked
@@ -107,5 +108,45 @@ import Testing
         #expect(error == nil)
         #expect(try db.tableExists("a"))
         #expect(try !db.tableExists("b"))
+    }
+}
+
+/// migration-file, under LeakSanitizer: an empty migration file leaked the
+/// 4 KB buffer `FileManager.contents(atPath:)` reads empty files into on
+/// Linux. Files are now read with `open` and `read` (`FileBytes`), whose
+/// results these tests pin down.
+@Suite struct FileBytesTests {
+    private func withFolder<T>(_ body: (URL) throws -> T) throws -> T {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plume-file-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder)
+    }
+
+    @Test(arguments: [0, 1, 65_535, 65_536, 200_001])
+    func aFileReadsAsItsBytes(size: Int) throws {
+        try withFolder { folder in
+            var generator = SeededGenerator(seed: UInt64(size))
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let file = folder.appendingPathComponent("f")
+            try Data(bytes).write(to: file)
+            #expect(FileBytes.read(atPath: file.path) == bytes)
+        }
+    }
+
+    @Test func aMissingFileOrAFolderReadsAsNil() throws {
+        try withFolder { folder in
+            #expect(FileBytes.read(atPath: folder.appendingPathComponent("missing").path) == nil)
+            #expect(FileBytes.read(atPath: folder.path) == nil)
+        }
+    }
+
+    @Test func anEmptyMigrationFileIsAnErrorNamingIt() throws {
+        try withFolder { folder in
+            try Data().write(to: folder.appendingPathComponent("0001_empty.sql"))
+            let error = #expect(throws: MigrationError.self) { try Migrator(directory: folder) }
+            #expect(error?.description.contains("0001_empty.sql") == true, "\(String(describing: error))")
+            #expect(error?.description.contains("migrate:up") == true, "\(String(describing: error))")
+        }
     }
 }

@@ -60,13 +60,13 @@ enum MigrationFile {
         guard version >= 1 else {
             throw MigrationError(.invalidFileName, "migration versions start at 1", file: path)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileBytes.read(atPath: path) else {
             throw MigrationError(.invalidFile, "cannot read the file", file: path)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            let offset = invalidUTF8Offset(Array(data))
+            let offset = invalidUTF8Offset(data)
             throw MigrationError(.invalidFile, "the file is not valid UTF-8 (byte offset \(offset))", file: path,
-                                 line: lineNumber(ofByteOffset: offset, in: Array(data)))
+                                 line: lineNumber(ofByteOffset: offset, in: data))
         }
         return try parse(text, version: version, name: name, file: path)
     }

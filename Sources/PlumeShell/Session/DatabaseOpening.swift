@@ -58,9 +58,11 @@ package struct DatabaseOpening {
     /// Loads the file into the in-memory connection, as `sqlite3`'s
     /// `open_db` does; a file that cannot be read leaves it empty.
     private func deserialize(into connection: OpaquePointer) {
-        guard let contents = FileManager.default.contents(atPath: path),
+        guard let contents = FileBytes.read(atPath: path),
               let buffer = sqlite3_malloc64(sqlite3_uint64(max(contents.count, 1))) else { return }
-        contents.copyBytes(to: buffer.assumingMemoryBound(to: UInt8.self), count: contents.count)
+        contents.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { buffer.copyMemory(from: base, byteCount: bytes.count) }
+        }
         let size = sqlite3_int64(contents.count)
         let flags = UInt32(SQLITE_DESERIALIZE_RESIZEABLE | SQLITE_DESERIALIZE_FREEONCLOSE)
         let code = sqlite3_deserialize(connection, "main", buffer.assumingMemoryBound(to: UInt8.self), size, size, flags)

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -48,7 +49,7 @@ extension Shell {
             return .quit
         }
         // sqlite3's readFile: an empty file cannot be read either.
-        guard let contents = FileManager.default.contents(atPath: Shell.testcaseFile), !contents.isEmpty else {
+        guard let contents = FileBytes.read(atPath: Shell.testcaseFile), !contents.isEmpty else {
             printError("Error: cannot read '\(Shell.testcaseFile)'")
             return .quit
         }
