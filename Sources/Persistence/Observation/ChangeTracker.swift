@@ -9,12 +9,18 @@ import Foundation
 /// can still fail after it (a busy or I/O error on `COMMIT`). The tracker
 /// therefore only delivers when the statement that committed has finished
 /// and the connection is back in autocommit mode.
+///
+/// A tracker belongs to one connection and runs on the thread that uses it
+/// (SQLite calls its hooks there, inside the statement that changed rows),
+/// so no two accesses to its state ever overlap: its properties are marked
+/// `@exclusivity(unchecked)`, which saves two dynamic exclusivity checks per
+/// statement (a tenth of a `@Table` insert's cost over the raw C loop).
 final class ChangeTracker {
     /// The changes of the current transaction so far. A savepoint rolled
     /// back restores the value it had when the savepoint began.
-    var pending = DatabaseChanges()
-    private var commitRequested = false
-    private var observers = ObserverRegistry<TransactionObserver>()
+    @exclusivity(unchecked) var pending = DatabaseChanges()
+    @exclusivity(unchecked) private var commitRequested = false
+    @exclusivity(unchecked) private var observers = ObserverRegistry<TransactionObserver>()
 
     struct TransactionObserver {
         var didCommit: (Database, DatabaseChanges) -> Void
@@ -23,8 +29,8 @@ final class ChangeTracker {
 
     /// The table name of the last update hook call, so that a run of
     /// changes to one table builds its Swift name once.
-    private var lastTablePointer: UnsafePointer<CChar>?
-    private var lastTableName = ""
+    @exclusivity(unchecked) private var lastTablePointer: UnsafePointer<CChar>?
+    @exclusivity(unchecked) private var lastTableName = ""
 
     /// Installs the commit and rollback hooks. The update hook, which costs
     /// something on every changed row, is only installed while observers
@@ -73,7 +79,7 @@ final class ChangeTracker {
         }
     }
 
-    private var needsRollbackDelivery = false
+    @exclusivity(unchecked) private var needsRollbackDelivery = false
 
     private func didRollback() {
         pending = DatabaseChanges()
@@ -86,7 +92,7 @@ final class ChangeTracker {
     /// another delivery. (When the disk fails, the read an observer starts
     /// after a rollback fails and rolls back in turn: without this, that
     /// recursed until the stack overflowed.)
-    private var isDelivering = false
+    @exclusivity(unchecked) private var isDelivering = false
 
     /// Called after each statement finishes, successfully or not.
     ///
@@ -154,7 +160,7 @@ final class ChangeTracker {
     /// The error of an internal query after which SQLite rolled back the
     /// transaction of the statement that just finished (see
     /// ``statementDidFinish(_:in:failed:)``).
-    private var lostTransaction: (any Error)?
+    @exclusivity(unchecked) private var lostTransaction: (any Error)?
 
     /// Registers an observer. Changes are collected from then on: an
     /// observer added in the middle of a transaction only hears of the rows
