@@ -133,38 +133,6 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
         }
     }
 
-    /// Calls `body` with each row and the index of its section, in order,
-    /// reading the rows where the snapshot keeps them: no array of every
-    /// row is built, as ``listSections()`` builds one. For consumers that
-    /// stream the results, such as `plume watch`'s first screen.
-    ///
-    /// ```swift
-    /// try snapshot.forEachObject { section, row in
-    ///     print(section, row)
-    ///     return true   // false stops
-    /// }
-    /// ```
-    ///
-    /// - Parameter body: Called with a section index and a row of that
-    ///   section; returns false to stop.
-    /// - Returns: False when `body` stopped.
-    /// - Throws: What `body` throws; with a batch size, what
-    ///   ``object(at:)`` throws.
-    /// - Complexity: O(n); with a batch size, a page load on each miss.
-    @discardableResult
-    public func forEachObject(_ body: (_ section: Int, _ object: Item) throws -> Bool) throws -> Bool {
-        for (sectionIndex, section) in storage.sections.enumerated() {
-            if let items = storage.items {
-                guard try items.forEach(in: section.range, { try body(sectionIndex, $0) }) else { return false }
-            } else {
-                for index in section.range {
-                    guard try body(sectionIndex, try object(atGlobal: index)) else { return false }
-                }
-            }
-        }
-        return true
-    }
-
     /// The snapshot as sections of row identities.
     public func identitySections() -> [ListSection<DatabaseValue>] {
         storage.sections.map { section in

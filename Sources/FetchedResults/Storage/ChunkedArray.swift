@@ -204,26 +204,6 @@ struct ChunkedArray<Element> {
         return result
     }
 
-    /// Calls `body` with each element of a range, in order, chunk by
-    /// chunk, until it returns false.
-    ///
-    /// - Returns: False when `body` stopped.
-    func forEach(in range: Range<Int>, _ body: (Element) throws -> Bool) rethrows -> Bool {
-        guard !range.isEmpty else { return true }
-        var (chunk, offset) = location(of: range.lowerBound)
-        var remaining = range.count
-        while remaining > 0 {
-            let take = Swift.min(chunks[chunk].count - offset, remaining)
-            for element in chunks[chunk][offset..<(offset + take)] {
-                guard try body(element) else { return false }
-            }
-            remaining -= take
-            chunk += 1
-            offset = 0
-        }
-        return true
-    }
-
     /// Calls `body` with each element and its global index, in order.
     func forEachIndexed(_ body: (Int, Element) throws -> Void) rethrows {
         var index = 0

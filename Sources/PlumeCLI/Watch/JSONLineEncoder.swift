@@ -110,45 +110,29 @@ struct JSONLineEncoder {
     }
 
     /// Writes `{"event":"initial","sections":[…]}` and a newline through
-    /// `write`, in pieces of about 64 KB as the rows are encoded, reading
-    /// the rows where the snapshot keeps them.
+    /// `write`, in pieces of about 64 KB as the rows are encoded.
     ///
     /// - Returns: False when `write` failed (the reader left).
-    /// - Throws: What the snapshot's rows throw (with a batch size).
-    static func writeInitial(_ snapshot: FetchedResultsSnapshot<Row>, write: (UnsafeRawBufferPointer) -> Bool) throws -> Bool {
+    static func writeInitial(_ sections: [ListSection<Row>], write: (UnsafeRawBufferPointer) -> Bool) -> Bool {
         var encoder = JSONLineEncoder()
         encoder.bytes.reserveCapacity(80 * 1024)
         func flush() -> Bool {
             defer { encoder.bytes.removeAll(keepingCapacity: true) }
             return encoder.bytes.withUnsafeBytes(write)
         }
-        let names = snapshot.sections.map(\.name)
-        // The section whose rows are being written, and whether it has
-        // written one yet.
-        var open = -1
-        var hasRows = false
-        func openSections(through section: Int) {
-            while open < section {
-                if open >= 0 { encoder.appendLiteral("]}") }
-                open += 1
-                if open > 0 { encoder.bytes.append(UInt8(ascii: ",")) }
-                encoder.appendLiteral("{\"name\":")
-                encoder.append(names[open])
-                encoder.appendLiteral(",\"rows\":[")
-                hasRows = false
-            }
-        }
         encoder.appendLiteral("{\"event\":\"initial\",\"sections\":[")
-        let finished = try snapshot.forEachObject { section, row in
-            openSections(through: section)
-            if hasRows { encoder.bytes.append(UInt8(ascii: ",")) }
-            hasRows = true
-            encoder.append(row)
-            return encoder.bytes.count < 64 * 1024 || flush()
+        for (sectionIndex, section) in sections.enumerated() {
+            if sectionIndex > 0 { encoder.bytes.append(UInt8(ascii: ",")) }
+            encoder.appendLiteral("{\"name\":")
+            encoder.append(section.name)
+            encoder.appendLiteral(",\"rows\":[")
+            for (rowIndex, row) in section.items.enumerated() {
+                if rowIndex > 0 { encoder.bytes.append(UInt8(ascii: ",")) }
+                encoder.append(row)
+                if encoder.bytes.count >= 64 * 1024, !flush() { return false }
+            }
+            encoder.appendLiteral("]}")
         }
-        guard finished else { return false }
-        openSections(through: names.count - 1)
-        if open >= 0 { encoder.appendLiteral("]}") }
         encoder.appendLiteral("]}\n")
         return flush()
     }

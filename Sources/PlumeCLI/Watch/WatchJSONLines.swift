@@ -19,7 +19,7 @@ struct WatchJSONLines: Sendable {
                     // The initial event, as long as the results, is
                     // written as it is encoded.
                     let isOpen = update.isInitial
-                        ? try JSONLineEncoder.writeInitial(update.snapshot, write: StandardStreams.writeIfOpen)
+                        ? JSONLineEncoder.writeInitial(try update.snapshot.listSections(), write: StandardStreams.writeIfOpen)
                         : StandardStreams.printLineIfOpen(JSONLine.change(update.changes))
                     guard isOpen else { exit(0) }  // the reader left
                 }
