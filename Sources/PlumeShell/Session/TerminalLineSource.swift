@@ -1,6 +1,7 @@
 import CReadline
 import CSQLite
 import Foundation
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -107,7 +108,10 @@ final class TerminalLineSource: LineSource {
     /// Entries are stored one per line, with `\` and newlines escaped, so
     /// that a multi-line statement stays one entry across sessions.
     private func loadHistory() {
-        guard let contents = try? String(contentsOfFile: historyFile, encoding: .utf8) else { return }
+        // FileBytes: the history file is often empty, which Foundation's
+        // readers leak 4 KB for on Linux.
+        guard let bytes = FileBytes.read(atPath: historyFile),
+              let contents = String(validating: bytes, as: UTF8.self) else { return }
         for line in contents.split(separator: "\n", omittingEmptySubsequences: true) {
             add_history(Self.unescape(String(line)))
         }
