@@ -15,8 +15,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libstdc++ statically too (the Swift runtime is its only user): a
+# directory that holds only its archive, searched first, makes the
+# driver's -lstdc++ find the archive. GCC's runtime library exception
+# allows this.
+static_cxx=.build-release/static-libstdc++
+archive=$(c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a)
+mkdir -p "$static_cxx"
+ln -sf "$archive" "$static_cxx/libstdc++.a"
+
+# Position-dependent (-no-pie): a PIE plume has ~89,000 relative
+# relocations, and applying them at launch writes (copies) some 250
+# pages of Swift metadata that a short run never reads otherwise.
+# Libraries, heap and stack stay randomized; the executable's own
+# addresses do not.
 swift build -c release --product plume --static-swift-stdlib \
     --scratch-path .build-release \
+    -Xlinker -L"$PWD/$static_cxx" \
+    -Xlinker -no-pie \
     -Xlinker --version-script="$PWD/Scripts/plume.exports"
 
 if [[ $# -gt 0 ]]; then
