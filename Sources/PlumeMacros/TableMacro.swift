@@ -118,11 +118,11 @@ struct TableExpansion {
 
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
-                \(access)init(row: Persistence.RowView) throws {
+                \(access)init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
             """)
         for (index, property) in properties.enumerated() {
-            lines.append("        self.\(property.name) = try reader.value(at: \(index))")
+            lines.append("        self.\(property.name) = try reader.value(at: \(index), in: row)")
         }
         lines.append("""
                 }

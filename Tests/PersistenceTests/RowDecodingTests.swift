@@ -157,6 +157,39 @@ import Testing
         #expect(first?.row.copy() == Row(["id": .integer(1), "name": .text("Sunset")]))
     }
 
+    /// Keeps every other row, borrowing the view as `@Table`'s records do,
+    /// and fails on the row named "Harbor".
+    struct KeepsSomeRows: FetchableRecord {
+        nonisolated(unsafe) static var kept: [RowView] = []
+        var name: String
+        init(row: borrowing RowView) throws {
+            name = try row.decode(column: "name")
+            if name == "Harbor" {
+                Self.kept.append(copy row)
+                throw RowDecodingError.columnNotFound("Harbor", type: String.self, layout: row.layout)
+            }
+            if try row.decode(Int64.self, at: 0) % 2 == 1 { Self.kept.append(copy row) }
+        }
+    }
+
+    @Test func aFetchLendsANewRowAfterEachKeptOneAndAfterAFailure() throws {
+        KeepsSomeRows.kept = []
+        defer { KeepsSomeRows.kept = [] }
+        let db = try Database(location: .inMemory)
+        try makePhotoTable(db)
+        try db.execute(sql: "INSERT INTO photo (id, name) VALUES (4, 'Boat'), (5, 'Bridge')")
+        let all = try KeepsSomeRows.fetchAll(db, sql: "SELECT id, name FROM photo WHERE name <> 'Harbor' ORDER BY id")
+        #expect(all.map(\.name) == ["Sunset", "Dog", "Boat", "Bridge"])
+        #expect(throws: RowDecodingError.self) {
+            try KeepsSomeRows.fetchAll(db, sql: "SELECT id, name FROM photo ORDER BY id")
+        }
+        // The statement moved on and was reset: what was kept still reads
+        // its own row, and the connection is free.
+        try db.close()
+        #expect(KeepsSomeRows.kept.map { $0["name"] } == [.text("Sunset"), .text("Bridge"), .text("Sunset"), .text("Harbor")])
+        #expect(KeepsSomeRows.kept.map { $0[0] } == [.integer(1), .integer(5), .integer(1), .integer(3)])
+    }
+
     @Test func keptRowsCrossThreads() async throws {
         let rows = try withDatabase { db in
             try makePhotoTable(db)

@@ -64,13 +64,13 @@ struct TableMacroExpansionTests {
 
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
-                init(row: Persistence.RowView) throws {
+                init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
-                    self.id = try reader.value(at: 0)
-                    self.created = try reader.value(at: 1)
-                    self.rating = try reader.value(at: 2)
-                    self.title = try reader.value(at: 3)
-                    self.album = try reader.value(at: 4)
+                    self.id = try reader.value(at: 0, in: row)
+                    self.created = try reader.value(at: 1, in: row)
+                    self.rating = try reader.value(at: 2, in: row)
+                    self.title = try reader.value(at: 3, in: row)
+                    self.album = try reader.value(at: 4, in: row)
                 }
 
                 /// Writes the columns in declaration order.
@@ -133,11 +133,11 @@ struct TableMacroExpansionTests {
 
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
-                public init(row: Persistence.RowView) throws {
+                public init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
-                    self.message = try reader.value(at: 0)
-                    self.level = try reader.value(at: 1)
-                    self.origin = try reader.value(at: 2)
+                    self.message = try reader.value(at: 0, in: row)
+                    self.level = try reader.value(at: 1, in: row)
+                    self.origin = try reader.value(at: 2, in: row)
                 }
 
                 /// Writes the columns in declaration order.
@@ -239,10 +239,10 @@ struct TableMacroDiagnosticTests {
 
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
-                init(row: Persistence.RowView) throws {
+                init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
-                    self.id = try reader.value(at: 0)
-                    self.kind = try reader.value(at: 1)
+                    self.id = try reader.value(at: 0, in: row)
+                    self.kind = try reader.value(at: 1, in: row)
                 }
 
                 /// Writes the columns in declaration order.

@@ -21,6 +21,7 @@ enum GRDBPhotos {
         var rating: Int
         var album: String?
         var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
+        var checksum: Int { PhotoFixture.checksum(id: id, name: name, created: created, rating: rating, album: album) }
     }
 
     /// Written by GRDB's Encodable record support (dates as REAL, as
@@ -69,6 +70,6 @@ enum GRDBPhotos {
     }
 
     static func fetchDecodables(_ dbQueue: DatabaseQueue) throws -> Int {
-        try dbQueue.inDatabase { db in try DecodablePhoto.fetchAll(db, sql: PhotoFixture.selectAll).reduce(0) { $0 &+ $1.value.checksum } }
+        try dbQueue.inDatabase { db in try DecodablePhoto.fetchAll(db, sql: PhotoFixture.selectAll).reduce(0) { $0 &+ $1.checksum } }
     }
 }

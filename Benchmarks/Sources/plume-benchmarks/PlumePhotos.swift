@@ -26,6 +26,7 @@ enum PlumePhotos {
         var rating: Int
         var album: String?
         var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
+        var checksum: Int { PhotoFixture.checksum(id: id, name: name, created: created, rating: rating, album: album) }
     }
 
     /// A `@Table` record: read by position, written without Encodable.
@@ -38,6 +39,7 @@ enum PlumePhotos {
         var rating: Int
         var album: String?
         var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
+        var checksum: Int { PhotoFixture.checksum(id: id, name: name, created: created, rating: rating, album: album) }
     }
 
     static func open(_ path: String) throws -> Database {
@@ -69,7 +71,7 @@ enum PlumePhotos {
     }
 
     static func fetchTable(_ db: Database) throws -> Int {
-        try TablePhoto.all().fetchAll(db).reduce(0) { $0 &+ $1.value.checksum }
+        try TablePhoto.all().fetchAll(db).reduce(0) { $0 &+ $1.checksum }
     }
 
     static func fetchRows(_ db: Database) throws -> Int {
@@ -77,6 +79,6 @@ enum PlumePhotos {
     }
 
     static func fetchDecodables(_ db: Database) throws -> Int {
-        try DecodablePhoto.fetchAll(db, sql: PhotoFixture.selectAll).reduce(0) { $0 &+ $1.value.checksum }
+        try DecodablePhoto.fetchAll(db, sql: PhotoFixture.selectAll).reduce(0) { $0 &+ $1.checksum }
     }
 }

@@ -112,6 +112,37 @@ final class RowStepper {
         }
     }
 
+    /// Decodes a record from the current row through a lent storage the
+    /// caller's loop owns; copies the row and lends a new storage when the
+    /// record kept it.
+    ///
+    /// - Throws: What `init(row:)` throws, with the SQL added to a
+    ///   ``RowDecodingError``; the statement is then reset.
+    @inlinable @inline(__always)
+    func decodeRecord<Record: FetchableRecord>(_ type: Record.Type, lending lent: inout LentRowStorage) throws -> Record {
+        do {
+            let record = try Record(row: lent.view)
+            if !isKnownUniquelyReferenced(&lent.view.row.storage) { lent = replaceKept(lent) }
+            return record
+        } catch {
+            if !isKnownUniquelyReferenced(&lent.view.row.storage) { lent = replaceKept(lent) }
+            throw decodingFailed(error)
+        }
+    }
+
+    /// A storage for the rows a caller's loop lends.
+    @usableFromInline
+    func makeLentStorage() -> LentRowStorage {
+        LentRowStorage(RowStorage(layout: layout, statement: statement.handle!))
+    }
+
+    /// Copies a kept row's values, and returns a new storage to lend.
+    @usableFromInline
+    func replaceKept(_ kept: LentRowStorage) -> LentRowStorage {
+        kept.view.row.storage.materialize()
+        return makeLentStorage()
+    }
+
     /// Hands the current row to `decode`, then copies the row if `decode`
     /// kept it.
     ///
@@ -176,5 +207,20 @@ final class RowStepper {
         guard var decodingError = error as? RowDecodingError else { return error }
         decodingError.sql = statement.sql
         return decodingError
+    }
+}
+
+/// The row a fetch loop lends to each `init(row:)`, made once: passing
+/// the loop's own view to an `init(row:)` that borrows it costs no retain
+/// and no release per row. The loop checks after each call whether the
+/// record kept the row (the storage is then no longer uniquely
+/// referenced), and lends a new one.
+@usableFromInline
+struct LentRowStorage {
+    @usableFromInline var view: RowView
+
+    @inlinable
+    init(_ storage: RowStorage) {
+        view = RowView(Row(storage: storage))
     }
 }

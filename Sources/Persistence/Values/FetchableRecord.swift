@@ -18,11 +18,17 @@
 public protocol FetchableRecord {
     /// Creates a record from a row.
     ///
+    /// The row is borrowed: a fetch lends the same view to each call
+    /// without reference counting it. An implementation may declare its
+    /// parameter `borrowing RowView` too (as the ``Table(_:)`` macro's
+    /// does) or plain `RowView`, which Swift accepts at the cost of one
+    /// copy of the view per row.
+    ///
     /// - Parameter row: The row, read in place; keep values decoded from
     ///   it, or a ``Row`` copy (``RowView/copy()``), not the view itself.
     /// - Throws: ``RowDecodingError`` (or your own error) when the row does
     ///   not hold what the record needs.
-    init(row: RowView) throws
+    init(row: borrowing RowView) throws
 
     /// How a `Decodable` record reads its `Date` properties (nested
     /// values' dates included): what a number means; text always reads as
@@ -84,8 +90,9 @@ extension FetchableRecord {
     public static func fetchAll(_ statement: Statement) throws -> [Self] {
         let stepper = RowStepper(statement: statement)
         var result: [Self] = []
+        var lent = stepper.makeLentStorage()
         while try stepper.step() {
-            result.append(try stepper.decodeCurrentRecord(Self.self))
+            result.append(try stepper.decodeRecord(Self.self, lending: &lent))
         }
         return result
     }

@@ -17,7 +17,9 @@
 public struct Row: Sendable, Hashable, RandomAccessCollection, CustomStringConvertible {
     // One reference, which holds the layout too: a fetch hands a row to
     // every `init(row:)`, and each reference costs a retain and a release.
-    @usableFromInline let storage: RowStorage
+    // A `var` only so that a fetch loop can check, in place, whether the
+    // row it lent was kept (`isKnownUniquelyReferenced`); never reassigned.
+    @usableFromInline var storage: RowStorage
 
     /// The names of the columns.
     @inlinable

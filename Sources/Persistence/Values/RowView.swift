@@ -20,7 +20,8 @@
 /// ```
 public struct RowView: RandomAccessCollection, CustomStringConvertible {
     /// The row, whose storage may be lent by a fetch.
-    @usableFromInline let row: Row
+    // A `var` for the same reason as `Row.storage`; never reassigned.
+    @usableFromInline var row: Row
 
     /// A view of a row (to call `init(row:)` with a row you hold).
     @inlinable

@@ -7,31 +7,25 @@ import Foundation
 /// column name otherwise.
 ///
 /// ```swift
-/// init(row: RowView) throws {
+/// init(row: borrowing RowView) throws {
 ///     let reader = TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
-///     self.id = try reader.value(at: 0)
-///     self.name = try reader.value(at: 1)
+///     self.id = try reader.value(at: 0, in: row)
+///     self.name = try reader.value(at: 1, in: row)
 /// }
 /// ```
+///
+/// The reader keeps no reference to the row: each read borrows the row
+/// it is given, so that reading a record costs no reference counting.
 public struct TableRowReader<Record: TypedTable> {
-    // The record type, not its schema, is what the reader keeps: the
-    // positional fast path then touches no schema (no reference counting
-    // of it for each row).
-    @usableFromInline let storage: RowStorage
     @usableFromInline let dates: DatabaseDateDecodingStrategy
     @usableFromInline let byPosition: Bool
-
-    /// The row, for what needs one (errors, nested values).
-    @usableFromInline
-    var row: Row { Row(storage: storage) }
 
     /// A reader of a row, with the record's date strategy.
     ///
     /// - Complexity: O(n) for n declared columns, to see whether the row
-    ///   reads by position.
+    ///   reads by position; O(1) for the rows of a fetch after its first.
     @inlinable @inline(__always)
-    public init(_ row: RowView, dates: DatabaseDateDecodingStrategy) {
-        self.storage = row.row.storage
+    public init(_ row: borrowing RowView, dates: DatabaseDateDecodingStrategy) {
         self.dates = dates
         self.byPosition = Self.readsByPosition(row.row.storage)
     }
@@ -57,19 +51,28 @@ public struct TableRowReader<Record: TypedTable> {
     /// The row's index of declared column `column`, or nil when a
     /// by-name row lacks it.
     @inlinable @inline(__always)
-    func index(of column: Int) -> Int? {
+    func index(of column: Int, in storage: RowStorage) -> Int? {
         byPosition ? column : storage.layout.index(ofColumn: Record.tableSchema.columnNames[column])
     }
 
     /// Reads the value of the declared column at `column`.
     ///
+    /// - Parameters:
+    ///   - column: The column's position among the record's declared
+    ///     columns.
+    ///   - row: The row the reader was made for.
     /// - Throws: ``RowDecodingError`` when the column is missing (an
     ///   optional then reads nil) or its value does not convert.
     @inlinable @inline(__always)
-    public func value<T: DatabaseValueConvertible>(at column: Int) throws -> T {
-        guard let index = index(of: column) else { return try missing(column) }
+    public func value<T: DatabaseValueConvertible>(at column: Int, in row: borrowing RowView) throws -> T {
+        try read(at: column, from: row.row.storage)
+    }
+
+    @inlinable @inline(__always)
+    func read<T: DatabaseValueConvertible>(at column: Int, from storage: RowStorage) throws -> T {
+        guard let index = index(of: column, in: storage) else { return try missing(column, in: storage) }
         if let value = storage.decode(T.self, at: index) { return value }
-        throw row.decodingError(T.self, at: index)
+        throw Row(storage: storage).decodingError(T.self, at: index)
     }
 
     /// Reads a value that is both convertible and `Decodable` as
@@ -77,53 +80,78 @@ public struct TableRowReader<Record: TypedTable> {
     ///
     /// - Throws: ``RowDecodingError``.
     @inlinable @inline(__always)
-    public func value<T: DatabaseValueConvertible & Decodable>(at column: Int) throws -> T {
-        guard let index = index(of: column) else { return try missing(column) }
+    public func value<T: DatabaseValueConvertible & Decodable>(at column: Int, in row: borrowing RowView) throws -> T {
+        try read(at: column, from: row.row.storage)
+    }
+
+    @inlinable @inline(__always)
+    func read<T: DatabaseValueConvertible & Decodable>(at column: Int, from storage: RowStorage) throws -> T {
+        guard let index = index(of: column, in: storage) else { return try missing(column, in: storage) }
         if let value = storage.decode(T.self, at: index) { return value }
-        throw row.decodingError(T.self, at: index)
+        throw Row(storage: storage).decodingError(T.self, at: index)
     }
 
     /// Reads text, refusing bytes that are not valid UTF-8.
     ///
     /// - Throws: ``RowDecodingError``, with a reason for invalid UTF-8.
     @inlinable @inline(__always)
-    public func value(at column: Int) throws -> String {
-        guard let index = index(of: column) else { return try missing(column) }
+    public func value(at column: Int, in row: borrowing RowView) throws -> String {
+        try read(at: column, from: row.row.storage)
+    }
+
+    @inlinable @inline(__always)
+    func read(at column: Int, from storage: RowStorage) throws -> String {
+        guard let index = index(of: column, in: storage) else { return try missing(column, in: storage) }
         var isNull = false
-        if let value = try validatedString(at: index, isNull: &isNull) { return value }
-        throw row.decodingError(String.self, at: index)
+        if let value = try Self.validatedString(storage, at: index, isNull: &isNull) { return value }
+        throw Row(storage: storage).decodingError(String.self, at: index)
     }
 
     /// Reads optional text, refusing bytes that are not valid UTF-8.
     ///
     /// - Throws: ``RowDecodingError``, with a reason for invalid UTF-8.
     @inlinable @inline(__always)
-    public func value(at column: Int) throws -> String? {
-        guard let index = index(of: column) else { return nil }
+    public func value(at column: Int, in row: borrowing RowView) throws -> String? {
+        try read(at: column, from: row.row.storage)
+    }
+
+    @inlinable @inline(__always)
+    func read(at column: Int, from storage: RowStorage) throws -> String? {
+        guard let index = index(of: column, in: storage) else { return nil }
         var isNull = false
-        if let value = try validatedString(at: index, isNull: &isNull) { return value }
+        if let value = try Self.validatedString(storage, at: index, isNull: &isNull) { return value }
         if isNull { return nil }
-        throw row.decodingError(String?.self, at: index)
+        throw Row(storage: storage).decodingError(String?.self, at: index)
     }
 
     /// Reads a date, numbers read as the record's strategy says.
     ///
     /// - Throws: ``RowDecodingError``.
     @inlinable @inline(__always)
-    public func value(at column: Int) throws -> Date {
-        guard let index = index(of: column) else { return try missing(column) }
-        if let date = date(at: index) { return date }
-        throw row.decodingError(Date.self, at: index)
+    public func value(at column: Int, in row: borrowing RowView) throws -> Date {
+        try read(at: column, from: row.row.storage)
+    }
+
+    @inlinable @inline(__always)
+    func read(at column: Int, from storage: RowStorage) throws -> Date {
+        guard let index = index(of: column, in: storage) else { return try missing(column, in: storage) }
+        if let date = date(storage, at: index) { return date }
+        throw Row(storage: storage).decodingError(Date.self, at: index)
     }
 
     /// Reads an optional date, numbers read as the record's strategy says.
     ///
     /// - Throws: ``RowDecodingError``.
     @inlinable @inline(__always)
-    public func value(at column: Int) throws -> Date? {
-        guard let index = index(of: column), !storage.isNull(at: index) else { return nil }
-        if let date = date(at: index) { return date }
-        throw row.decodingError(Date?.self, at: index)
+    public func value(at column: Int, in row: borrowing RowView) throws -> Date? {
+        try read(at: column, from: row.row.storage)
+    }
+
+    @inlinable @inline(__always)
+    func read(at column: Int, from storage: RowStorage) throws -> Date? {
+        guard let index = index(of: column, in: storage), !storage.isNull(at: index) else { return nil }
+        if let date = date(storage, at: index) { return date }
+        throw Row(storage: storage).decodingError(Date?.self, at: index)
     }
 
     /// Reads a nested `Decodable` value from JSON text (NULL reads as nil
@@ -131,29 +159,31 @@ public struct TableRowReader<Record: TypedTable> {
     ///
     /// - Throws: ``RowDecodingError`` naming the column, with the JSON
     ///   error as its reason.
-    public func value<T: Decodable>(at column: Int) throws -> T {
-        guard let index = index(of: column) else { return try missing(column) }
-        let stored = row[index]
+    public func value<T: Decodable>(at column: Int, in row: borrowing RowView) throws -> T {
+        let storage = row.row.storage
+        guard let index = index(of: column, in: storage) else { return try missing(column, in: storage) }
+        let copied = Row(storage: storage)
+        let stored = copied[index]
         let data: Data
         switch stored {
         case .text(let text): data = Data(text.utf8)
         case .blob(let blob): data = blob
         case .null where T.self is any OptionalValue.Type: data = Data("null".utf8)
-        default: throw row.decodingError(T.self, at: index)
+        default: throw copied.decodingError(T.self, at: index)
         }
         do {
             return try dates.jsonDecoder().decode(T.self, from: data)
         } catch {
-            var failure = RowDecodingError.typeMismatch(at: index, type: T.self, row: row)
+            var failure = RowDecodingError.typeMismatch(at: index, type: T.self, row: copied)
             failure.reason = "invalid JSON: \(error)"
             throw failure
         }
     }
 
     @inlinable @inline(__always)
-    func date(at index: Int) -> Date? {
+    func date(_ storage: RowStorage, at index: Int) -> Date? {
         if dates.readsMilliseconds {
-            return dates.date(from: row[index])
+            return dates.date(from: Row(storage: storage)[index])
         }
         return storage.decode(Date.self, at: index)
     }
@@ -162,10 +192,10 @@ public struct TableRowReader<Record: TypedTable> {
     /// valid UTF-8), with `isNull` set for NULL; an error when its bytes
     /// are not UTF-8. The column is read once.
     @inlinable @inline(__always)
-    func validatedString(at index: Int, isNull: inout Bool) throws -> String? {
+    static func validatedString(_ storage: RowStorage, at index: Int, isNull: inout Bool) throws -> String? {
         guard let statement = storage.statement else {
             isNull = storage.values[index].isNull
-            return try String.fromDatabaseValue(storage.values[index]).map { try checkedText($0, at: index) }
+            return try String.fromDatabaseValue(storage.values[index]).map { try checkedText($0, storage, at: index) }
         }
         let value = sqlite3_column_value(statement, Int32(truncatingIfNeeded: index))
         let type = sqlite3_value_type(value)
@@ -183,13 +213,13 @@ public struct TableRowReader<Record: TypedTable> {
                 return valid
             }
             if let valid = Self.validUTF8(UnsafeRawBufferPointer(start: text, count: count)) { return valid }
-            throw invalidUTF8(at: index)
+            throw invalidUTF8(storage, at: index)
         }
         guard type == SQLITE_BLOB else { return nil }
         let count = Int(sqlite3_value_bytes(value))
         guard count > 0, let bytes = sqlite3_value_blob(value) else { return "" }
         if let text = Self.validUTF8(UnsafeRawBufferPointer(start: bytes, count: count)) { return text }
-        throw invalidUTF8(at: index)
+        throw invalidUTF8(storage, at: index)
     }
 
     /// The text of valid UTF-8 bytes, or nil.
@@ -232,27 +262,27 @@ public struct TableRowReader<Record: TypedTable> {
 
     /// A copied value's text, which a lossy conversion may have repaired.
     @usableFromInline
-    func checkedText(_ text: String, at index: Int) throws -> String {
+    static func checkedText(_ text: String, _ storage: RowStorage, at index: Int) throws -> String {
         if case .blob(let data) = storage.values[index], String(data: data, encoding: .utf8) == nil {
-            throw invalidUTF8(at: index)
+            throw invalidUTF8(storage, at: index)
         }
         return text
     }
 
     @usableFromInline
-    func invalidUTF8(at index: Int) -> RowDecodingError {
-        var failure = RowDecodingError.typeMismatch(at: index, type: String.self, row: row)
+    static func invalidUTF8(_ storage: RowStorage, at index: Int) -> RowDecodingError {
+        var failure = RowDecodingError.typeMismatch(at: index, type: String.self, row: Row(storage: storage))
         failure.reason = "the text is not valid UTF-8"
         return failure
     }
 
     /// A declared column the row lacks: nil for an optional, else an error.
     @usableFromInline
-    func missing<T>(_ column: Int) throws -> T {
+    func missing<T>(_ column: Int, in storage: RowStorage) throws -> T {
         if let optional = T.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? T {
             return none
         }
-        throw RowDecodingError.columnNotFound(Record.tableSchema.columnNames[column], type: T.self, layout: row.layout)
+        throw RowDecodingError.columnNotFound(Record.tableSchema.columnNames[column], type: T.self, layout: storage.layout)
     }
 }
 
