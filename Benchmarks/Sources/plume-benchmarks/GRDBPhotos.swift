@@ -20,7 +20,6 @@ enum GRDBPhotos {
         var created: Date
         var rating: Int
         var album: String?
-        var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
         var checksum: Int { PhotoFixture.checksum(id: id, name: name, created: created, rating: rating, album: album) }
     }
 

@@ -25,7 +25,6 @@ enum PlumePhotos {
         var created: Date
         var rating: Int
         var album: String?
-        var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
         var checksum: Int { PhotoFixture.checksum(id: id, name: name, created: created, rating: rating, album: album) }
     }
 
@@ -38,7 +37,6 @@ enum PlumePhotos {
         var created: Date
         var rating: Int
         var album: String?
-        var value: PhotoValue { PhotoValue(id: id, name: name, created: created, rating: rating, album: album) }
         var checksum: Int { PhotoFixture.checksum(id: id, name: name, created: created, rating: rating, album: album) }
     }
 

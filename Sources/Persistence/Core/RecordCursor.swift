@@ -112,35 +112,42 @@ final class RowStepper {
         }
     }
 
-    /// Decodes a record from the current row through a lent storage the
-    /// caller's loop owns; copies the row and lends a new storage when the
+    /// Decodes a record from the current row through the view the
+    /// caller's loop lends; copies the row and lends a new view when the
     /// record kept it.
     ///
     /// - Throws: What `init(row:)` throws, with the SQL added to a
     ///   ``RowDecodingError``; the statement is then reset.
     @inlinable @inline(__always)
-    func decodeRecord<Record: FetchableRecord>(_ type: Record.Type, lending lent: inout LentRowStorage) throws -> Record {
+    func decodeRecord<Record: FetchableRecord>(_ type: Record.Type, lending lent: inout LentRowView) throws -> Record {
         do {
             let record = try Record(row: lent.view)
-            if !isKnownUniquelyReferenced(&lent.view.row.storage) { lent = replaceKept(lent) }
+            lendAnewIfKept(&lent)
             return record
         } catch {
-            if !isKnownUniquelyReferenced(&lent.view.row.storage) { lent = replaceKept(lent) }
+            // Before the statement is reset: a kept row copies its values.
+            lendAnewIfKept(&lent)
             throw decodingFailed(error)
         }
     }
 
-    /// A storage for the rows a caller's loop lends.
+    /// A view of the statement's current row, for a caller's loop to lend.
     @usableFromInline
-    func makeLentStorage() -> LentRowStorage {
-        LentRowStorage(RowStorage(layout: layout, statement: statement.handle!))
+    func makeLentView() -> LentRowView {
+        LentRowView(RowStorage(layout: layout, statement: statement.handle!))
     }
 
-    /// Copies a kept row's values, and returns a new storage to lend.
+    /// When the last record kept the lent row, copies its values (so that
+    /// it survives the next step) and lends a new view.
+    @inlinable @inline(__always)
+    func lendAnewIfKept(_ lent: inout LentRowView) {
+        if !isKnownUniquelyReferenced(&lent.view.row.storage) { lent = replaceKept(lent) }
+    }
+
     @usableFromInline
-    func replaceKept(_ kept: LentRowStorage) -> LentRowStorage {
+    func replaceKept(_ kept: LentRowView) -> LentRowView {
         kept.view.row.storage.materialize()
-        return makeLentStorage()
+        return makeLentView()
     }
 
     /// Hands the current row to `decode`, then copies the row if `decode`
@@ -216,7 +223,7 @@ final class RowStepper {
 /// record kept the row (the storage is then no longer uniquely
 /// referenced), and lends a new one.
 @usableFromInline
-struct LentRowStorage {
+struct LentRowView {
     @usableFromInline var view: RowView
 
     @inlinable

@@ -90,7 +90,7 @@ extension FetchableRecord {
     public static func fetchAll(_ statement: Statement) throws -> [Self] {
         let stepper = RowStepper(statement: statement)
         var result: [Self] = []
-        var lent = stepper.makeLentStorage()
+        var lent = stepper.makeLentView()
         while try stepper.step() {
             result.append(try stepper.decodeRecord(Self.self, lending: &lent))
         }
