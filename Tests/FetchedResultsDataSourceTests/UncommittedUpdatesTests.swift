@@ -1,6 +1,7 @@
 import AppleListStandIns
 import FetchedResults
 import Foundation
+import Persistence
 import Testing
 @testable import FetchedResultsDataSource
 
@@ -62,6 +63,45 @@ import Testing
         table.simulateDrop(inProgress: false)
         dataSource.applyHeldBackUpdates()
         #expect(table.displayedCells.first?.map { $0.textLabel?.text } == ["3", "1"] && table.exceptions.isEmpty)
+    }
+
+    /// A controller's change set goes from its previous state: after one
+    /// held back during a drop, that is not the state the table shows. The
+    /// app here never calls `applyHeldBackUpdates()`; the next update must
+    /// still show both renames (the second change set alone would lose
+    /// the first).
+    @Test func aChangeSetAfterAHeldBackOneLosesNothing() async throws {
+        try await PhotoLibrary.with { library in
+            let controller = FetchedResultsController<Photo>(database: library.database, request: FetchRequest(
+                table: "photo", sortedBy: [.ascending("id")]))
+            let dataSource = FetchedResultsDataSource(controller: controller) { (cell: UITableViewCell, photo: Photo) in
+                cell.textLabel?.text = photo.name
+            }
+            var updates = 0
+            dataSource.onUpdate { _ in updates += 1 }
+            let table = UITableView(frame: .zero, style: .plain)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+            let adapter = TableViewAdapter(tableView: table, dataSource: dataSource)
+            try await dataSource.performFetch()
+            @MainActor func rename(_ id: Int, to name: String) async throws {
+                let before = updates
+                try await library.database.write { db in
+                    try db.execute(sql: "UPDATE photo SET name = ? WHERE id = ?", arguments: [name, id])
+                }
+                try await ObservableFetchedResultsTests.drain(rounds: 30_000) { updates > before }
+            }
+            table.simulateDrop(inProgress: true)
+            try await rename(1, to: "renamed during the drop")
+            #expect(table.displayedCells.first?.first?.textLabel?.text == "Photo 0", "held back during the drop")
+            table.simulateDrop(inProgress: false)
+            try await rename(2, to: "renamed after it")
+            let fresh = try library.database.readAndWait { db in try String.fetchAll(db, sql: "SELECT name FROM photo ORDER BY id") }
+            #expect(table.displayedCells.first?.map { $0.textLabel?.text ?? "" } == fresh)
+            #expect(Array(fresh.prefix(2)) == ["renamed during the drop", "renamed after it"])
+            #expect(table.changesDuringUncommittedUpdates == 0 && table.exceptions.isEmpty)
+            dataSource.stop()
+            withExtendedLifetime(adapter) {}
+        }
     }
 
     @Test func theStandInRecordsAReloadDuringADrop() {

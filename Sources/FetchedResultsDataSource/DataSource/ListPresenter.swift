@@ -36,11 +36,24 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     /// full reload when the change set is larger than the threshold.
     func apply(_ changes: ChangeSet<Item>, to new: Snapshot) {
         userMoves.removeAll()
-        guard let consumer, !changes.isEmpty else {
+        guard let consumer else {
+            snapshot = new
+            heldBack = nil
+            return
+        }
+        let wasHoldingBack = heldBack != nil
+        guard !holdsBack(new) else { return }
+        if wasHoldingBack {
+            // A change set that arrives after held-back ones may start
+            // from the newest state held back, not from the one the list
+            // shows: show the new state whole.
+            consumer.reloadData(new) { self.snapshot = new }
+            return
+        }
+        guard !changes.isEmpty else {
             snapshot = new
             return
         }
-        guard !holdsBack(new) else { return }
         if let reloadThreshold, size(of: changes) > reloadThreshold {
             consumer.reloadData(new) { self.snapshot = new }
             return
@@ -71,8 +84,9 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 
     /// Switches to `new` the first time it runs; later calls do nothing.
-    /// UIKit may keep an updates block and call it again after a later
-    /// batch: it must not bring an older state back.
+    /// UIKit runs an updates block once (`NS_NOESCAPE`), but a consumer is
+    /// handed an `@escaping` closure: a second call must not bring an
+    /// older state back.
     private func switchOnce(to new: Snapshot) -> () -> Void {
         let switched = Flag()
         return { [weak self] in
@@ -94,8 +108,8 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 
     /// Keeps `new` for later when the consumer holds updates back; forgets
-    /// a state kept earlier otherwise (the change set at hand goes from
-    /// the state the list shows).
+    /// a state kept earlier otherwise (the caller then shows `new` whole
+    /// when one was kept: see ``apply(_:to:)``).
     private func holdsBack(_ new: Snapshot) -> Bool {
         guard consumer?.holdsUpdatesBack == true else {
             heldBack = nil
