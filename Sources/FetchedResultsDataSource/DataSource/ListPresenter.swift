@@ -163,13 +163,17 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
         return cell
     }
 
+    /// A cell of the last kind dequeued, not configured: for a row whose
+    /// item the data source cannot name.
+    func unconfiguredCell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
+        consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
+    }
+
     /// The configured cell of a row. A row that no longer loads (deleted
     /// before its page loaded; the change set removing it is on its way)
     /// gets an unconfigured cell of the last kind dequeued, never a trap.
     func cell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
-        guard let item = try? item(at: indexPath) else {
-            return consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
-        }
+        guard let item = try? item(at: indexPath) else { return unconfiguredCell(for: consumer, at: indexPath) }
         lastCellIdentifier = cellIdentifier(item)
         let cell = consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
         configureCell(cell, item)

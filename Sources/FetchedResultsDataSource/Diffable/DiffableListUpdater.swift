@@ -16,23 +16,21 @@ import Persistence
 
 /// The consumer behind the diffable adapters: each update of a data
 /// source becomes one new `NSDiffableDataSourceSnapshot`, built from the
-/// one shown and the change set (``DiffableSnapshotEdits``), with the
+/// one last shown and the change set (``DiffableSnapshotEdits``), with the
 /// changed rows — and rows the change set inserts that were shown before —
 /// reconfigured or reloaded by their kind of cell, shown once the update is
 /// delivered (``finishUpdate()``). The first state, and change sets past
 /// the data source's reload threshold, are shown whole without a diff.
 ///
-/// The adapter connects the calls that differ per platform: the snapshot
-/// shown, how to show one (diffed, or reloaded), how to dequeue a cell,
-/// and whether the view has uncommitted updates.
+/// The adapter connects the calls that differ per platform: how to show
+/// a snapshot (diffed, or reloaded), how to dequeue a cell, and whether
+/// the view has uncommitted updates.
 @MainActor
 final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsumer {
     typealias Identifiers = NSDiffableDataSourceSnapshot<DatabaseValue, Snapshot.ItemIdentifier>
 
     /// The calls of one platform's diffable data source and view.
     struct Platform {
-        /// The snapshot the diffable data source shows.
-        var shown: () -> Identifiers
         /// Shows a snapshot: diffed (false) or reloaded whole (true).
         var show: (Identifiers, _ reloadingData: Bool) -> Void
         /// A cell of a kind for a row, reused where the view can.
@@ -42,10 +40,26 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
         var hasUncommittedUpdates: () -> Bool = { false }
     }
 
+    /// One update under way: the new snapshot, the rows to refresh in
+    /// it, and the state it shows.
+    private struct Update {
+        var identifiers: Identifiers
+        var reconfigured: [Snapshot.ItemIdentifier] = []
+        var reloaded: [Snapshot.ItemIdentifier] = []
+        var state: Snapshot
+    }
+
     private weak var dataSource: ListDataSource<Snapshot, Cell>?
     private var platform: Platform?
-    /// The snapshot of the update under way, and the state it shows.
-    private var pending: (identifiers: Identifiers, state: Snapshot)?
+    /// The snapshot last shown, without the refreshes it was shown with:
+    /// what the data source's state looks like as identifiers, and what
+    /// the next update edits. The adapter keeps its own rather than edit
+    /// the one the diffable data source returns: whether that one still
+    /// carries the last refreshes, or rows the user reordered, is not
+    /// documented. Nil when the state moved without a batch (the model
+    /// confirming rows the user moved): the next update rebuilds it.
+    private var lastShown: Identifiers?
+    private var pending: Update?
 
     init(dataSource: ListDataSource<Snapshot, Cell>) {
         self.dataSource = dataSource
@@ -58,27 +72,44 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
     }
 
     /// The configured cell of a row: the diffable data source's cell
-    /// provider.
-    func cell(at indexPath: IndexPath) -> Cell? {
-        dataSource?.cell(for: self, at: indexPath)
+    /// provider. The row is named by its index path and by the identifier
+    /// the diffable data source shows there; when the data source's state
+    /// has another row at that index path, the row is found by its
+    /// identifier, so a cell never shows another row's item.
+    ///
+    /// - Complexity: O(log n) for a controller's snapshot; when the two
+    ///   disagree, what ``DiffableListSnapshot/indexPath(ofItemIdentifier:)`` costs.
+    func cell(at indexPath: IndexPath, showing identifier: Snapshot.ItemIdentifier) -> Cell? {
+        guard let dataSource else { return nil }
+        let state = dataSource.snapshot
+        let path = dataSource.presenter.userMoves.indexPathBeforeMoves(of: indexPath)
+        if state.contains(path), state.itemIdentifier(at: path) == identifier {
+            return dataSource.cell(for: self, at: indexPath)
+        }
+        if let found = state.indexPath(ofItemIdentifier: identifier), let item = try? state.item(at: found) {
+            return dataSource.cell(for: self, configuredWith: item, at: indexPath)
+        }
+        return dataSource.presenter.unconfiguredCell(for: self, at: indexPath)
     }
 
     // MARK: ListConsumer
 
-    /// Switches the data source to the new state and edits a copy of the
-    /// snapshot shown by the change set.
+    /// Switches the data source to the new state and edits the snapshot
+    /// last shown by the change set.
     func performBatchUpdates<Item: Sendable>(_ batch: ListBatch<Item>, updateData: @escaping () -> Void) {
-        guard let dataSource, let platform, let changes = batch.changes as? ChangeSet<Snapshot.Item> else {
+        guard let dataSource, platform != nil, let changes = batch.changes as? ChangeSet<Snapshot.Item> else {
             return reloadData(updateData: updateData)
         }
         let old = dataSource.snapshot
         updateData()
-        let shown = platform.shown()
+        var identifiers = lastShown ?? Identifiers(old)
+        lastShown = nil  // edited in place below, not copied
         let edits = DiffableSnapshotEdits(old: old, new: dataSource.snapshot)
-        var identifiers = shown
+        var update = Update(identifiers: Identifiers(), state: dataSource.snapshot)
+        refreshReturningRows(edits.insertedIdentifiers(for: changes), shownBefore: identifiers, old: old, in: &update)
         identifiers.apply(edits.edits(for: changes))
-        refreshReturningRows(edits.insertedIdentifiers(for: changes), shown: shown, old: old, in: &identifiers)
-        pending = (identifiers, dataSource.snapshot)
+        update.identifiers = identifiers
+        pending = update
     }
 
     /// Marks the inserted rows that were shown before (they keep their
@@ -87,22 +118,18 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
     /// they keep their kind of cell, reloaded when it changed.
     ///
     /// - Complexity: O(k·s) for k such rows and s sections.
-    private func refreshReturningRows(_ inserted: [(identifier: Snapshot.ItemIdentifier, at: IndexPath)], shown: Identifiers,
-                                      old: Snapshot, in identifiers: inout Identifiers) {
+    private func refreshReturningRows(_ inserted: [(identifier: Snapshot.ItemIdentifier, at: IndexPath)], shownBefore shown: Identifiers,
+                                      old: Snapshot, in update: inout Update) {
         guard let dataSource else { return }
-        var reconfigured: [Snapshot.ItemIdentifier] = []
-        var reloaded: [Snapshot.ItemIdentifier] = []
         for row in inserted where shown.sectionIdentifier(containingItem: row.identifier) != nil {
             if let path = shown.indexPath(of: row.identifier), let oldItem = try? old.item(at: path),
                let newItem = try? dataSource.snapshot.item(at: row.at),
                dataSource.presenter.cellIdentifier(oldItem) == dataSource.presenter.cellIdentifier(newItem) {
-                reconfigured.append(row.identifier)
+                update.reconfigured.append(row.identifier)
             } else {
-                reloaded.append(row.identifier)
+                update.reloaded.append(row.identifier)
             }
         }
-        if !reconfigured.isEmpty { identifiers.reconfigureItems(reconfigured) }
-        if !reloaded.isEmpty { identifiers.reloadItems(reloaded) }
     }
 
     /// No snapshot is applied while the view has uncommitted updates
@@ -114,26 +141,43 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
 
     /// Marks rows (new index paths) to reconfigure: they keep their cells.
     func reconfigureRows(at indexPaths: [IndexPath]) {
-        mark(indexPaths) { $0.reconfigureItems($1) }
+        mark(indexPaths) { $0.reconfigured += $1 }
     }
 
     /// Marks rows (new index paths) to reload: they get new cells.
     func reloadRows(at indexPaths: [IndexPath]) {
-        mark(indexPaths) { $0.reloadItems($1) }
+        mark(indexPaths) { $0.reloaded += $1 }
     }
 
-    private func mark(_ indexPaths: [IndexPath], _ edit: (inout Identifiers, [Snapshot.ItemIdentifier]) -> Void) {
-        guard let dataSource, let platform else { return }
-        var update = pending ?? (platform.shown(), dataSource.snapshot)
-        edit(&update.identifiers, indexPaths.map(update.state.itemIdentifier(at:)))
+    /// Adds rows to the update under way; outside one (the model
+    /// confirmed rows the user moved, and some changed), to an update of
+    /// the whole state.
+    private func mark(_ indexPaths: [IndexPath], _ edit: (inout Update, [Snapshot.ItemIdentifier]) -> Void) {
+        guard let dataSource else { return }
+        var update = pending ?? Update(identifiers: Identifiers(dataSource.snapshot), state: dataSource.snapshot)
+        edit(&update, indexPaths.map(update.state.itemIdentifier(at:)))
         pending = update
     }
 
-    /// Shows the update under way, diffed by the diffable data source.
+    /// Shows the update under way, diffed by the diffable data source,
+    /// with its refreshes marked on a copy: the snapshot kept for the next
+    /// update has none. With no update under way, the state moved without
+    /// a batch: the next one rebuilds the snapshot from the state.
     func finishUpdate() {
-        guard let update = pending else { return }
+        guard let update = pending, let platform else {
+            lastShown = nil
+            return
+        }
         pending = nil
-        platform?.show(update.identifiers, false)
+        if update.reconfigured.isEmpty && update.reloaded.isEmpty {
+            platform.show(update.identifiers, false)
+        } else {
+            var marked = update.identifiers
+            if !update.reconfigured.isEmpty { marked.reconfigureItems(update.reconfigured) }
+            if !update.reloaded.isEmpty { marked.reloadItems(update.reloaded) }
+            platform.show(marked, false)
+        }
+        lastShown = update.identifiers
     }
 
     /// Switches the data source to its new state and shows it whole,
@@ -144,9 +188,12 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
 
     private func reloadData(updateData: () -> Void) {
         pending = nil
+        lastShown = nil
         updateData()
         guard let dataSource, let platform else { return }
-        platform.show(Identifiers(dataSource.snapshot), true)
+        let identifiers = Identifiers(dataSource.snapshot)
+        platform.show(identifiers, true)
+        lastShown = identifiers
     }
 
     func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath) -> Cell {

@@ -53,7 +53,7 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
                 sectionHeaders: CollectionViewAdapter<Snapshot>.SectionHeaders? = nil) {
         let updater = DiffableListUpdater(dataSource: dataSource)
         let diffable = UICollectionViewDiffableDataSource<DatabaseValue, Snapshot.ItemIdentifier>(collectionView: collectionView) {
-            [unowned updater] _, indexPath, _ in updater.cell(at: indexPath)
+            [unowned updater] _, indexPath, identifier in updater.cell(at: indexPath, showing: identifier)
         }
         if let sectionHeaders {
             diffable.supplementaryViewProvider = { [weak dataSource] collectionView, kind, indexPath in
@@ -68,7 +68,7 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
         self.diffableDataSource = diffable
         self.updater = updater
         super.init()
-        updater.connect(.init(shown: { diffable.snapshot() }, show: { [weak self] snapshot, reloadingData in
+        updater.connect(.init(show: { [weak self] snapshot, reloadingData in
             if reloadingData {
                 diffable.applySnapshotUsingReloadData(snapshot)
             } else {

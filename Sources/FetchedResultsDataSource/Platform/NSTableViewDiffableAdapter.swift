@@ -55,10 +55,10 @@ public final class NSTableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: N
         let updater = DiffableListUpdater(dataSource: dataSource)
         let target = NSTableViewTarget(tableView: tableView)
         let diffable = NSTableViewDiffableDataSource<DatabaseValue, Snapshot.ItemIdentifier>(tableView: tableView) {
-            [unowned updater, weak dataSource] _, _, row, _ in
+            [unowned updater, weak dataSource] _, _, row, identifier in
             guard let dataSource, let location = Self.location(ofRow: row, in: dataSource, headers: showsSectionHeaders),
                   let item = location.item else { return NSView() }
-            return updater.cell(at: IndexPath(item: item, section: location.section)) ?? NSView()
+            return updater.cell(at: IndexPath(item: item, section: location.section), showing: identifier) ?? NSView()
         }
         if showsSectionHeaders {
             diffable.sectionHeaderViewProvider = { [weak dataSource] _, row, _ in
@@ -72,7 +72,7 @@ public final class NSTableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: N
         self.updater = updater
         self.showsSectionHeaders = showsSectionHeaders
         super.init()
-        updater.connect(.init(shown: { diffable.snapshot() }, show: { [weak self] snapshot, reloadingData in
+        updater.connect(.init(show: { [weak self] snapshot, reloadingData in
             diffable.apply(snapshot, animatingDifferences: !reloadingData && self?.animatesDifferences ?? true)
         }, dequeue: { identifier, indexPath in
             target.dequeueCell(withIdentifier: identifier, forRow: indexPath.item)

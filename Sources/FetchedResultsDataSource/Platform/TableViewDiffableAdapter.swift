@@ -55,8 +55,8 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
     /// source's rows.
     public init(tableView: UITableView, dataSource: ListDataSource<Snapshot, UITableViewCell>) {
         let updater = DiffableListUpdater(dataSource: dataSource)
-        let diffable = TitledTableDiffableDataSource<Snapshot.ItemIdentifier>(tableView: tableView) { [unowned updater] _, indexPath, _ in
-            updater.cell(at: indexPath)
+        let diffable = TitledTableDiffableDataSource<Snapshot.ItemIdentifier>(tableView: tableView) { [unowned updater] _, indexPath, identifier in
+            updater.cell(at: indexPath, showing: identifier)
         }
         diffable.title = { [weak dataSource] in dataSource?.titleForHeader(inSection: $0) }
         self.tableView = tableView
@@ -64,7 +64,7 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
         self.diffableDataSource = diffable
         self.updater = updater
         super.init()
-        updater.connect(.init(shown: { diffable.snapshot() }, show: { [weak self] snapshot, reloadingData in
+        updater.connect(.init(show: { [weak self] snapshot, reloadingData in
             if reloadingData {
                 diffable.applySnapshotUsingReloadData(snapshot)
             } else {

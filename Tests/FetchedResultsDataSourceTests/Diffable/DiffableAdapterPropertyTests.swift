@@ -22,16 +22,13 @@ extension Entry: SendableIdentifiable {}
 
     @Test(arguments: [61, 62, 63])
     func tableViewShowsEveryStateCellByCell(seed: UInt64) throws {
-        var rng = SeededGenerator(seed: seed)
-        var nextID = 0
-        let table = ListViewFixtures.tableView()
-        let dataSource = try ListViewFixtures.tableDataSource(using: &rng, nextID: &nextID)
-        let adapter = TableViewDiffableAdapter(tableView: table, dataSource: dataSource)
+        var fixture = try RandomDiffableTable(seed: seed)
+        let (table, dataSource, adapter) = (fixture.table, fixture.dataSource, fixture.adapter)
         for round in 0..<Self.rounds {
             let before = dataSource.snapshot.map(\.items)
             table.recorder.log = RefreshLog()
-            try AdapterPropertyTests.step(dataSource, using: &rng, nextID: &nextID)
-            if Bool.random(using: &rng) { table.finishAnimations() }
+            try fixture.step()
+            if Bool.random(using: &fixture.rng) { table.finishAnimations() }
             ListViewFixtures.expectShows(table, dataSource, round: round)
             #expect(adapter.diffableDataSource.snapshot().itemIdentifiers == dataSource.items.map(\.id), "round \(round)")
             AdapterPropertyTests.expectRefreshChoice(table.recorder.log, before: before, after: dataSource.snapshot.map(\.items), round: round)
@@ -72,5 +69,28 @@ extension Entry: SendableIdentifiable {}
             if !table.exceptions.isEmpty { break }
         }
         withExtendedLifetime(adapter) {}
+    }
+}
+
+/// A stand-in table view shown through a ``TableViewDiffableAdapter``,
+/// with a data source of random sections and the generator that changes
+/// them.
+@MainActor
+struct RandomDiffableTable {
+    var rng: SeededGenerator
+    var nextID = 0
+    let table = ListViewFixtures.tableView()
+    let dataSource: ArrayDataSource<Entry, Int, UITableViewCell>
+    let adapter: TableViewDiffableAdapter<[ListSection<Entry>]>
+
+    init(seed: UInt64) throws {
+        rng = SeededGenerator(seed: seed)
+        dataSource = try ListViewFixtures.tableDataSource(using: &rng, nextID: &nextID)
+        adapter = TableViewDiffableAdapter(tableView: table, dataSource: dataSource)
+    }
+
+    /// One random step of ``AdapterPropertyTests/step(_:using:nextID:)``.
+    mutating func step() throws {
+        try AdapterPropertyTests.step(dataSource, using: &rng, nextID: &nextID)
     }
 }

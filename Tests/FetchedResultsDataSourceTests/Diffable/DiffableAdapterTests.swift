@@ -52,6 +52,57 @@ final class ReloadCountingTableView: UITableView {
         #expect(table.exceptions.isEmpty)
     }
 
+    /// Whether the snapshot a diffable data source returns still holds
+    /// what it was last given is not the adapter's to rely on: here the
+    /// app shuffles and drops rows behind the adapter's back before every
+    /// update (as a reorder UIKit applies itself would), and each update
+    /// still shows exactly the data source's state, the adapter editing
+    /// the snapshot it last showed. Editing the meddled one instead raised
+    /// or showed rows out of order.
+    @Test(arguments: [91, 92, 93])
+    func anUpdateAfterTheSnapshotChangedBehindTheAdapterShowsTheState(seed: UInt64) throws {
+        var fixture = try RandomDiffableTable(seed: seed)
+        let (table, dataSource, adapter) = (fixture.table, fixture.dataSource, fixture.adapter)
+        for round in 0..<PropertyTestScale.cases(100) {
+            var meddled = adapter.diffableDataSource.snapshot()
+            for section in meddled.sectionIdentifiers where meddled.numberOfItems(inSection: section) > 1 {
+                let items = meddled.itemIdentifiers(inSection: section)
+                meddled.deleteItems(items)
+                meddled.appendItems(Array(items.shuffled(using: &fixture.rng).dropLast()), toSection: section)
+            }
+            adapter.diffableDataSource.apply(meddled)
+            let before = dataSource.snapshot.map(\.items)
+            try fixture.step()
+            guard dataSource.snapshot.map(\.items) != before else { continue }  // no update: the meddled rows stay
+            ListViewFixtures.expectShows(table, dataSource, round: round)
+            #expect(adapter.diffableDataSource.snapshot().itemIdentifiers == dataSource.items.map(\.id), "round \(round)")
+            if !table.exceptions.isEmpty { break }
+        }
+    }
+
+    /// The cell provider configures a cell with the item of the
+    /// identifier UIKit names, not whatever row the data source has at
+    /// that index path: a snapshot the app applies itself shows each
+    /// row's own item, and an identifier the data source does not know
+    /// gets an unconfigured cell (never nil, which UIKit refuses).
+    @Test func cellsShowTheItemOfTheIdentifierUIKitNames() throws {
+        let table = ListViewFixtures.tableView()
+        let dataSource = try ArrayDataSource<Entry, Int, UITableViewCell>(items: Self.entries(0..<4), id: \.id,
+                                                                          cellIdentifier: AdapterPropertyTests.kind) { cell, entry in
+            cell.textLabel?.text = entry.description
+        }
+        let adapter = TableViewDiffableAdapter(tableView: table, dataSource: dataSource)
+        var reversed = NSDiffableDataSourceSnapshot<DatabaseValue, Int>()
+        reversed.appendSections([.null])
+        reversed.appendItems([3, 2, 1, 0, 99])
+        adapter.diffableDataSource.applySnapshotUsingReloadData(reversed)
+        #expect(table.displayedCells.first?.map { $0.textLabel?.text } == ["3", "2", "1", "0", nil])
+        #expect(table.exceptions.isEmpty)
+        try dataSource.setItems(Self.entries(1..<5))
+        #expect(table.displayedCells.first?.map { $0.textLabel?.text } == ["1", "2", "3", "4"])
+        #expect(adapter.diffableDataSource.snapshot().itemIdentifiers == [1, 2, 3, 4] && table.exceptions.isEmpty)
+    }
+
     @Test func duplicateIdentitiesNeverReachTheSnapshot() throws {
         let table = Self.table()
         let dataSource = try ArrayDataSource<Entry, Int, UITableViewCell>(items: Self.entries(0..<3), id: \.id) { cell, entry in
