@@ -93,6 +93,28 @@ import Testing
     }
 }
 
+extension LiveFetchRequestTests {
+    /// A view that goes away before its model's fetch began (a row of a
+    /// lazy list scrolled past): the fetch never starts, and nothing keeps
+    /// the model alive.
+    @Test func aViewThatGoesAwayBeforeItsFetchBeginsFetchesNothing() async throws {
+        try await Self.withDatabase { database in
+            let host = StandInViewHost<AlbumView>()
+            @MainActor func renderAndRemove() -> Weak<ObservableFetchedResults<Photo>> {
+                let view = AlbumView(database: database, album: "A")
+                host.render(view)
+                host.removeView()
+                return Weak(view.photos)
+            }
+            let model = renderAndRemove()
+            for _ in 0..<20 { await Task.yield() }
+            #expect(model.object == nil || model.object?.fetches == 0, "no fetch for a view that is gone")
+            try await ObservableFetchedResultsTests.drain(rounds: 500) { model.object == nil }
+            #expect(model.object == nil, "the model was released")
+        }
+    }
+}
+
 /// A weak reference.
 struct Weak<Object: AnyObject> {
     weak var object: Object?

@@ -44,6 +44,8 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
     @ObservationIgnored public let controller: FetchedResultsController<Item>
     @ObservationIgnored private let follower = ControllerFollower<Item>()
     @ObservationIgnored private var isStarted = false
+    /// The fetch ``startIfNeeded()`` started, until it returns.
+    @ObservationIgnored private var start: Task<Void, Never>?
     /// How many times ``performFetch()`` ran (tests).
     @ObservationIgnored private(set) var fetches = 0
 
@@ -101,20 +103,29 @@ public final class ObservableFetchedResults<Item: FetchableRecord & Sendable> {
 
     /// Starts ``performFetch()`` unless it already ran; a failure lands in
     /// ``error``. For a view that starts its model when it appears.
+    ///
+    /// A ``stop()`` before the fetch begins cancels it; one while it runs
+    /// stops following as soon as it returns.
     public func startIfNeeded() {
         guard !isStarted else { return }
         isStarted = true
-        Task {
+        start = Task { [weak self] in
+            guard !Task.isCancelled, let self else { return }
             do {
-                try await performFetch()
+                try await self.performFetch()
             } catch {
-                self.error = error
+                if !Task.isCancelled { self.error = error }
             }
+            if Task.isCancelled { self.follower.stop() }
+            self.start = nil
         }
     }
 
-    /// Stops following the controller; the results stay as they are.
+    /// Stops following the controller, and cancels a fetch
+    /// ``startIfNeeded()`` started; the results stay as they are.
     public func stop() {
+        start?.cancel()
+        start = nil
         follower.stop()
     }
 
