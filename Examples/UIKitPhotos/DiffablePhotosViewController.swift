@@ -15,7 +15,8 @@ import Persistence
 /// ``TableViewDiffableAdapter``, which turns each change set into one
 /// snapshot keyed by the photos' ids (sections by album). A photo that
 /// becomes a favorite changes its kind of cell, so its row is reloaded;
-/// one renamed keeps its cell and is reconfigured.
+/// one renamed keeps its cell and is reconfigured. Swipe to delete works
+/// as in ``PhotosViewController``.
 /// (On Linux it compiles against the UIKit stand-ins.)
 @MainActor
 public final class DiffablePhotosViewController: UITableViewController {
@@ -32,6 +33,7 @@ public final class DiffablePhotosViewController: UITableViewController {
                                               cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { cell, photo in
             cell.textLabel?.text = photo.isFavorite ? "♥ \(photo.name)" : photo.name
         }
+        dataSource.deleteItem = { photo in try store.delete(photo) }   // swipe to delete
         super.init(style: .plain)
     }
 

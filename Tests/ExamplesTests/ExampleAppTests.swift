@@ -78,6 +78,9 @@ import Testing
             #expect(table.displayedCells[1][0] is FavoriteCell, "a new favorite gets a new kind of cell (reloaded)")
             try store.add(Photo(name: "Castle", album: "Sintra", rating: 2))
             #expect(try await Self.eventually { table.displayedHeaderTitles == ["Lisbon", "Porto", "Sintra"] })
+            #expect(table.simulateSwipeToDelete(at: IndexPath(row: 0, section: 1)), "swipe to delete is offered")
+            #expect(try await Self.eventually { table.displayedHeaderTitles == ["Lisbon", "Sintra"] })
+            #expect(text() == [["♥ Sunset", "Tram 28"], ["Castle"]])
             #expect(table.exceptions.isEmpty, "\(table.exceptions.map(\.reason))")
         }
     }

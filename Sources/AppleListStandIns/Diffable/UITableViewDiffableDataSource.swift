@@ -118,4 +118,25 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     open func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
         index
     }
+
+    /// No row is editable: override it in a subclass for swipe to delete.
+    /// (UIKit's class implements the method; the stand-in answers as an
+    /// app that does not override it sees it: no Delete button.)
+    ///
+    /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource-2euir/tableview(_:caneditrowat:)
+    open func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        false
+    }
+
+    /// Does nothing: override it in a subclass.
+    ///
+    /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource-2euir/tableview(_:commit:forrowat:)
+    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+
+    /// No row moves: override it in a subclass.
+    ///
+    /// https://developer.apple.com/documentation/uikit/uitableviewdiffabledatasource-2euir/tableview(_:canmoverowat:)
+    open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+        false
+    }
 }

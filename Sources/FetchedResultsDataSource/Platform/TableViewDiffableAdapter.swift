@@ -23,13 +23,21 @@ import Persistence
 /// - the first state, and a change set past the data source's
 ///   ``ListDataSource/reloadThreshold``: a whole snapshot, through
 ///   `applySnapshotUsingReloadData(_:completion:)` (no diff);
-/// - any other change set: the snapshot shown, edited by the change set
-///   (deletes, inserts before the row that follows, sections inserted
-///   before the one that follows — no diff on Plume's side), with rows
-///   whose content changed marked `reconfigureItems(_:)` when they keep
-///   their cell identifier and `reloadItems(_:)` when it changed, then
-///   `apply(_:animatingDifferences:completion:)` once, which diffs it in
-///   O(n) as UIKit documents.
+/// - any other change set: the snapshot the adapter last showed, edited
+///   by the change set (deletes, inserts before the row that follows,
+///   sections inserted before the one that follows — no diff on Plume's
+///   side), with rows whose content changed marked `reconfigureItems(_:)`
+///   when they keep their cell identifier and `reloadItems(_:)` when it
+///   changed, then `apply(_:animatingDifferences:completion:)` once, which
+///   diffs it in O(n) as UIKit documents; the section index is reloaded
+///   when the sections changed.
+///
+/// Cells are configured with the item of the identifier UIKit names.
+/// Swipe to delete calls the data source's ``EditableListDataSource``
+/// (a ``FetchedResultsDataSource`` with a `deleteItem` closure); rows do
+/// not move by the user here, as what UIKit's diffable data source does
+/// with its own snapshot then is not documented: ``TableViewAdapter``
+/// supports moves.
 ///
 /// ```swift
 /// adapter = TableViewDiffableAdapter(tableView: tableView, dataSource: dataSource)
@@ -49,6 +57,14 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
     public let diffableDataSource: UITableViewDiffableDataSource<DatabaseValue, Snapshot.ItemIdentifier>
     /// Whether updates are animated (`animatingDifferences`).
     public var animatesDifferences = true
+    /// Whether the table shows a section index (`sectionIndexTitles`),
+    /// off by default as for ``TableViewAdapter``; setting it reloads the
+    /// index, as does every update that changes the sections.
+    public var showsSectionIndex = false {
+        didSet { tableView?.reloadSectionIndexTitles() }
+    }
+    /// Called when a delete by the user fails in the model.
+    public var onEditingError: ((any Error) -> Void)?
     private let updater: DiffableListUpdater<Snapshot, UITableViewCell>
 
     /// Connects a table view and a data source, and shows the data
@@ -58,17 +74,21 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
         let diffable = TitledTableDiffableDataSource<Snapshot.ItemIdentifier>(tableView: tableView) { [unowned updater] _, indexPath, identifier in
             updater.cell(at: indexPath, showing: identifier)
         }
-        diffable.title = { [weak dataSource] in dataSource?.titleForHeader(inSection: $0) }
         self.tableView = tableView
         self.dataSource = dataSource
         self.diffableDataSource = diffable
         self.updater = updater
         super.init()
-        updater.connect(.init(show: { [weak self] snapshot, reloadingData in
+        answerFromTheDataSource(of: diffable)
+        updater.connect(.init(show: { [weak self, weak tableView] snapshot, reloadingData in
+            let sections = diffable.snapshot().sectionIdentifiers
             if reloadingData {
                 diffable.applySnapshotUsingReloadData(snapshot)
             } else {
                 diffable.apply(snapshot, animatingDifferences: self?.animatesDifferences ?? true)
+            }
+            if self?.showsSectionIndex == true, !reloadingData, snapshot.sectionIdentifiers != sections {
+                tableView?.reloadSectionIndexTitles()
             }
         }, dequeue: { [weak tableView] identifier, indexPath in
             tableView?.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
@@ -77,14 +97,63 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
     }
 }
 
-/// A diffable data source whose sections have the titles a closure gives
-/// (UIKit's way: override `tableView(_:titleForHeaderInSection:)`).
+extension TableViewDiffableAdapter {
+    /// What the diffable data source answers from the data source: section
+    /// titles, the section index (when ``showsSectionIndex``), and swipe to delete
+    /// through ``EditableListDataSource`` (rows do not move: what UIKit's
+    /// diffable data source does with its own snapshot when the user
+    /// moves a row is not documented; ``TableViewAdapter`` supports moves).
+    private func answerFromTheDataSource(of diffable: TitledTableDiffableDataSource<Snapshot.ItemIdentifier>) {
+        diffable.title = { [weak dataSource] in dataSource?.titleForHeader(inSection: $0) }
+        diffable.indexTitles = { [weak self] in
+            guard let self, showsSectionIndex else { return nil }
+            return dataSource.sectionIndexTitles
+        }
+        diffable.sectionForIndexTitle = { [weak dataSource] title, index in
+            dataSource?.section(forSectionIndexTitle: title, at: index) ?? index
+        }
+        diffable.canDeleteRow = { [weak dataSource] indexPath in
+            (dataSource as? any EditableListDataSource)?.canDeleteRow(at: indexPath) ?? false
+        }
+        diffable.deleteRow = { [weak self] indexPath in
+            do {
+                try (self?.dataSource as? any EditableListDataSource)?.deleteRow(at: indexPath)
+            } catch {
+                self?.onEditingError?(error)
+            }
+        }
+    }
+}
+
+/// A diffable data source that answers what UIKit asks a subclass for
+/// (UIKit's way: override the data source methods) through closures the
+/// adapter sets: section titles, the section index, swipe to delete.
 @MainActor
 final class TitledTableDiffableDataSource<ItemID: Hashable & Sendable>: UITableViewDiffableDataSource<DatabaseValue, ItemID> {
     var title: (Int) -> String? = { _ in nil }
+    var indexTitles: () -> [String]? = { nil }
+    var sectionForIndexTitle: (String, Int) -> Int = { $1 }
+    var canDeleteRow: (IndexPath) -> Bool = { _ in false }
+    var deleteRow: (IndexPath) -> Void = { _ in }
 
     override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
         title(section)
+    }
+
+    override func sectionIndexTitles(for tableView: UITableView) -> [String]? {
+        indexTitles()
+    }
+
+    override func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        sectionForIndexTitle(title, index)
+    }
+
+    override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        canDeleteRow(indexPath)
+    }
+
+    override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        if editingStyle == .delete { deleteRow(indexPath) }
     }
 }
 #endif

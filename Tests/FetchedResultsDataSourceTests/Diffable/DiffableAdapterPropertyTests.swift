@@ -24,12 +24,14 @@ extension Entry: SendableIdentifiable {}
     func tableViewShowsEveryStateCellByCell(seed: UInt64) throws {
         var fixture = try RandomDiffableTable(seed: seed)
         let (table, dataSource, adapter) = (fixture.table, fixture.dataSource, fixture.adapter)
+        adapter.showsSectionIndex = true
         for round in 0..<Self.rounds {
             let before = dataSource.snapshot.map(\.items)
             table.recorder.log = RefreshLog()
             try fixture.step()
             if Bool.random(using: &fixture.rng) { table.finishAnimations() }
             ListViewFixtures.expectShows(table, dataSource, round: round)
+            #expect(table.displayedSectionIndexTitles == dataSource.sectionIndexTitles, "round \(round)")
             #expect(adapter.diffableDataSource.snapshot().itemIdentifiers == dataSource.items.map(\.id), "round \(round)")
             AdapterPropertyTests.expectRefreshChoice(table.recorder.log, before: before, after: dataSource.snapshot.map(\.items), round: round)
             if !table.exceptions.isEmpty { break }
