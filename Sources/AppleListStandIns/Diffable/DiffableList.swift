@@ -43,6 +43,11 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
         completion?()
     }
 
+    /// Shows a snapshot the user's reorder left: the view already shows it.
+    func takeReorder(_ snapshot: Snapshot) {
+        current = snapshot
+    }
+
     /// Records the exceptions the snapshot's operations raised; a snapshot
     /// with any is not shown (UIKit would have ended the app).
     private func accepts(_ snapshot: Snapshot) -> Bool {

@@ -17,10 +17,32 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
     /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/supplementaryviewprovider-swift.typealias
     public typealias SupplementaryViewProvider = (UICollectionView, String, IndexPath) -> UICollectionReusableView?
 
+    /// The handlers of a reorder by the user. "The system calls the
+    /// `didReorder` handler after a reordering transaction occurs, so you
+    /// can update your data backing store with information about the
+    /// changes" (`reorderingHandlers`): the stand-in offers a move when
+    /// `canReorderItem` allows the item, and applies it to the snapshot it
+    /// shows before `didReorder` runs.
+    ///
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/reorderinghandlers-swift.struct
+    public struct ReorderingHandlers {
+        /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/reorderinghandlers-swift.struct/canreorderitem
+        public var canReorderItem: ((ItemIdentifierType) -> Bool)?
+        /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/reorderinghandlers-swift.struct/willreorder
+        public var willReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+        /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/reorderinghandlers-swift.struct/didreorder
+        public var didReorder: ((NSDiffableDataSourceTransaction<SectionIdentifierType, ItemIdentifierType>) -> Void)?
+
+        /// No handlers: items cannot be reordered.
+        public init() {}
+    }
+
     private let cellProvider: CellProvider
     private let list: DiffableList<SectionIdentifierType, ItemIdentifierType>
     /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/supplementaryviewprovider-swift.property
     open var supplementaryViewProvider: SupplementaryViewProvider?
+    /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/reorderinghandlers-swift.property
+    public var reorderingHandlers = ReorderingHandlers()
 
     /// https://developer.apple.com/documentation/uikit/uicollectionviewdiffabledatasource-9tqpa/init(collectionview:cellprovider:)
     public init(collectionView: UICollectionView, cellProvider: @escaping CellProvider) {
@@ -91,6 +113,25 @@ where SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable &
             return UICollectionViewCell(frame: .zero)
         }
         return cell
+    }
+
+    /// Whether the user may move an item: what `canReorderItem` says of
+    /// it (no handler: no).
+    open func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        guard let item = itemIdentifier(for: indexPath), let canReorderItem = reorderingHandlers.canReorderItem else { return false }
+        return canReorderItem(item)
+    }
+
+    /// The user moved an item (the view already shows it there): the
+    /// snapshot shown takes the move, between `willReorder` and
+    /// `didReorder`.
+    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+                             to destinationIndexPath: IndexPath) {
+        guard let final = list.current.movingItem(at: sourceIndexPath, to: destinationIndexPath) else { return }
+        let transaction = NSDiffableDataSourceTransaction(initialSnapshot: list.current, finalSnapshot: final)
+        reorderingHandlers.willReorder?(transaction)
+        list.takeReorder(final)
+        reorderingHandlers.didReorder?(transaction)
     }
 
     /// The view the supplementary view provider gives; none raises ("You

@@ -19,9 +19,17 @@ import Persistence
 /// to it.
 ///
 /// Cells come from the data source's cell closures, dequeued by their
-/// identifier; section headers from the `sectionHeaders` given to
+/// identifier and configured with the item of the identifier UIKit names;
+/// section headers from the `sectionHeaders` given to
 /// ``init(collectionView:dataSource:sectionHeaders:)`` (or set the
 /// diffable data source's `supplementaryViewProvider` yourself).
+///
+/// The user reorders items through the diffable data source's
+/// `reorderingHandlers`, which the adapter sets: an item may move when the
+/// data source's ``EditableListDataSource`` allows it (a
+/// ``FetchedResultsDataSource`` with a `moveItem` closure), and a reorder
+/// is handed to it as one move; the model's change then comes back as any
+/// other commit.
 ///
 /// ```swift
 /// adapter = CollectionViewDiffableAdapter(collectionView: collectionView, dataSource: dataSource)
@@ -37,6 +45,8 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
     public let diffableDataSource: UICollectionViewDiffableDataSource<DatabaseValue, Snapshot.ItemIdentifier>
     /// Whether updates are animated (`animatingDifferences`).
     public var animatesDifferences = true
+    /// Called when a move by the user fails in the model.
+    public var onEditingError: ((any Error) -> Void)?
     private let updater: DiffableListUpdater<Snapshot, UICollectionViewCell>
 
     /// Connects a collection view and a data source, and shows the data
@@ -68,6 +78,7 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
         self.diffableDataSource = diffable
         self.updater = updater
         super.init()
+        followReorders(of: diffable)
         updater.connect(.init(show: { [weak self] snapshot, reloadingData in
             if reloadingData {
                 diffable.applySnapshotUsingReloadData(snapshot)
@@ -77,6 +88,74 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
         }, dequeue: { [weak collectionView] identifier, indexPath in
             collectionView?.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath) ?? UICollectionViewCell(frame: .zero)
         }, hasUncommittedUpdates: { [weak collectionView] in collectionView?.hasUncommittedUpdates ?? false }))
+    }
+}
+extension CollectionViewDiffableAdapter {
+    /// Lets the user reorder the items the data source lets move, and
+    /// hands each reorder to it.
+    private func followReorders(of diffable: UICollectionViewDiffableDataSource<DatabaseValue, Snapshot.ItemIdentifier>) {
+        diffable.reorderingHandlers.canReorderItem = { [weak self, weak diffable] item in
+            guard let path = diffable?.indexPath(for: item), let editable = self?.dataSource as? any EditableListDataSource else { return false }
+            return editable.canMoveRow(at: path)
+        }
+        diffable.reorderingHandlers.didReorder = { [weak self] transaction in
+            self?.moveInTheModel(transaction)
+        }
+    }
+
+    /// Tells the data source of a reorder by the user: one item moved,
+    /// from its index path before to the one after. A reorder that is not
+    /// one move shows the data source's state again, as does a model that
+    /// fails (then ``onEditingError`` hears of it).
+    private func moveInTheModel(_ transaction: NSDiffableDataSourceTransaction<DatabaseValue, Snapshot.ItemIdentifier>) {
+        guard let editable = dataSource as? any EditableListDataSource else { return }
+        guard let move = transaction.singleMove else {
+            return dataSource.presenter.reload(dataSource.presenter.snapshot)
+        }
+        do {
+            try editable.moveRow(at: move.from, to: move.to)
+        } catch {
+            onEditingError?(error)
+        }
+    }
+}
+
+extension NSDiffableDataSourceTransaction {
+    /// The one item a reorder moved: its index path before, and after;
+    /// nil when the transaction is not one move.
+    var singleMove: (from: IndexPath, to: IndexPath)? {
+        var removal: (offset: Int, item: ItemIdentifierType)?
+        var insertion: (offset: Int, item: ItemIdentifierType)?
+        for change in difference {
+            switch change {
+            case .remove(let offset, let item, _):
+                guard removal == nil else { return nil }
+                removal = (offset, item)
+            case .insert(let offset, let item, _):
+                guard insertion == nil else { return nil }
+                insertion = (offset, item)
+            }
+        }
+        guard let removal, let insertion, removal.item == insertion.item,
+              let from = initialSnapshot.indexPath(ofItemAt: removal.offset),
+              let to = finalSnapshot.indexPath(ofItemAt: insertion.offset) else { return nil }
+        return (from, to)
+    }
+}
+
+extension NSDiffableDataSourceSnapshot {
+    /// The index path of the item at an offset of `itemIdentifiers` (all
+    /// sections in a row), or nil past the end.
+    ///
+    /// - Complexity: O(s) for s sections.
+    func indexPath(ofItemAt offset: Int) -> IndexPath? {
+        var first = 0
+        for (section, identifier) in sectionIdentifiers.enumerated() {
+            let count = numberOfItems(inSection: identifier)
+            if offset < first + count { return IndexPath(item: offset - first, section: section) }
+            first += count
+        }
+        return nil
     }
 }
 #endif

@@ -1,0 +1,142 @@
+import AppleListStandIns
+import FetchedResults
+import Foundation
+import Persistence
+import PlumeTestSupport
+import Testing
+@testable import FetchedResultsDataSource
+
+/// A reorder by the user in a collection view shown through a
+/// ``CollectionViewDiffableAdapter``: UIKit applies it to its own
+/// snapshot and calls `didReorder`; the adapter hands it to the model as
+/// one move, and the list then shows what the database holds, through
+/// the model's commit and every update after it.
+@MainActor
+@Suite struct DiffableReorderTests {
+    /// A row of a list the user orders by hand.
+    struct Task: FetchableRecord, Sendable {
+        var id: Int64
+        var name: String
+
+        init(row: borrowing RowView) throws {
+            id = try row.decode(column: "id")
+            name = try row.decode(column: "name")
+        }
+    }
+
+    /// A database of six tasks in hand-made order, shown by a collection
+    /// view; moving a task rewrites the positions.
+    @MainActor
+    final class Board {
+        let directory: TemporaryDirectory
+        let database: DatabaseQueue
+        let dataSource: FetchedResultsDataSource<Task, UICollectionViewCell>
+        let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        let adapter: CollectionViewDiffableAdapter<FetchedResultsSnapshot<Task>>
+        private(set) var updates = 0
+
+        init() throws {
+            directory = try TemporaryDirectory()
+            database = try DatabaseQueue(path: directory.path("tasks.sqlite"))
+            try database.writeAndWait { db in
+                try db.execute(sql: """
+                    CREATE TABLE task (id INTEGER PRIMARY KEY, name TEXT NOT NULL, position INTEGER NOT NULL);
+                    WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 5)
+                    INSERT INTO task (name, position) SELECT 'task ' || i, i FROM n;
+                    """)
+            }
+            let controller = FetchedResultsController<Task>(database: database, request: FetchRequest(
+                table: "task", sortedBy: [.ascending("position")]))
+            dataSource = FetchedResultsDataSource(controller: controller) { cell, task in (cell as? LabelCell)?.text = task.name }
+            collection.register(LabelCell.self, forCellWithReuseIdentifier: "Cell")
+            adapter = CollectionViewDiffableAdapter(collectionView: collection, dataSource: dataSource)
+            dataSource.onUpdate { [unowned self] _ in updates += 1 }
+        }
+
+        /// The model of a move: the task takes the position the user gave it.
+        func moveInDatabase(_ task: Task, to destination: IndexPath) throws {
+            try database.writeAndWait { db in
+                var ids = try Int64.fetchAll(db, sql: "SELECT id FROM task ORDER BY position")
+                ids.removeAll { $0 == task.id }
+                ids.insert(task.id, at: destination.item)
+                for (position, id) in ids.enumerated() {
+                    try db.execute(sql: "UPDATE task SET position = ? WHERE id = ?", arguments: [position, id])
+                }
+            }
+        }
+
+        var shown: [String] { collection.displayedCells.joined().map { ($0 as? LabelCell)?.text ?? "" } }
+
+        func fresh() throws -> [String] {
+            try database.readAndWait { db in try String.fetchAll(db, sql: "SELECT name FROM task ORDER BY position") }
+        }
+
+        /// Waits for the next update from the controller.
+        func nextUpdate(after count: Int) async throws {
+            for _ in 0..<15_000 where updates <= count {
+                try await _Concurrency.Task.sleep(for: .milliseconds(2))
+            }
+        }
+
+        static func with(_ body: (Board) async throws -> Void) async throws {
+            let board = try Board()
+            try await board.dataSource.performFetch()
+            try await body(board)
+            board.dataSource.stop()
+            try board.database.close()
+        }
+    }
+
+    @Test(arguments: [(0, 3), (5, 0), (2, 3), (4, 1)])
+    func aReorderReachesTheModelAndTheListFollowsIt(from: Int, to: Int) async throws {
+        try await Board.with { board in
+            board.dataSource.moveItem = { [unowned board] task, _, destination in try board.moveInDatabase(task, to: destination) }
+            var expected = try board.fresh()
+            expected.insert(expected.remove(at: from), at: to)
+            let updates = board.updates
+            #expect(board.collection.simulateUserMove(from: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0)))
+            #expect(board.shown == expected, "the view shows the move at once")
+            try await board.nextUpdate(after: updates)
+            #expect(try board.fresh() == expected, "the model took the move")
+            #expect(board.shown == expected)
+            #expect(board.adapter.diffableDataSource.snapshot().itemIdentifiers.count == 6)
+
+            // Later commits still reach the list whole.
+            let more = board.updates
+            try await board.database.write { db in
+                try db.execute(sql: "INSERT INTO task (name, position) VALUES ('task 6', 2)")
+                try db.execute(sql: "UPDATE task SET name = 'renamed' WHERE position = 0")
+            }
+            try await board.nextUpdate(after: more)
+            #expect(board.shown == (try board.fresh()))
+            #expect(board.collection.exceptions.isEmpty, "\(board.collection.exceptions.map(\.reason))")
+        }
+    }
+
+    @Test func aModelThatFailsPutsTheItemBack() async throws {
+        struct Refused: Error {}
+        try await Board.with { board in
+            board.dataSource.moveItem = { _, _, _ in throw Refused() }
+            var failures = 0
+            board.adapter.onEditingError = { error in if error is Refused { failures += 1 } }
+            let before = board.shown
+            #expect(board.collection.simulateUserMove(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 4, section: 0)))
+            #expect(failures == 1)
+            #expect(board.shown == before, "the list shows the model's order again")
+            #expect(board.adapter.diffableDataSource.snapshot().itemIdentifiers == (0..<6).map { .integer(Int64($0 + 1)) })
+            #expect(board.collection.exceptions.isEmpty)
+        }
+    }
+
+    @Test func itemsTheDataSourceDoesNotLetMoveStayPut() async throws {
+        try await Board.with { board in
+            let before = board.shown
+            #expect(!board.collection.simulateUserMove(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0)),
+                    "no moveItem closure: no reorder")
+            board.dataSource.moveItem = { _, _, _ in }
+            board.dataSource.canEditItem = { $0.name != "task 0" }
+            #expect(!board.collection.simulateUserMove(from: IndexPath(item: 0, section: 0), to: IndexPath(item: 2, section: 0)))
+            #expect(board.shown == before)
+        }
+    }
+}
