@@ -48,7 +48,7 @@ extension FetchedResultsSnapshot: DiffableListSnapshot {
     /// - Complexity: O(log n).
     public func itemIdentifier(at indexPath: IndexPath) -> DatabaseValue { id(at: indexPath) }
 
-    /// The index path of the row with an identity (``indexPath(forID:)``).
+    /// The index path of the row with an identity (`indexPath(forID:)`).
     ///
     /// - Complexity: O(n) for the first call on a snapshot, O(1) on
     ///   average after.
