@@ -118,11 +118,14 @@ import Testing
     /// data source. Until the model's change comes back, the data source
     /// must answer as the table shows the rows: it used to answer in the
     /// old order, so any reload in between showed the row back in place.
+    /// A model that leaves the rows as they were (it keeps its order, or
+    /// writes nothing, as here) sends no new state: once the move callback
+    /// has returned, the table shows the controller's rows again rather
+    /// than a move the database never took (it used to keep it for good).
     @Test func aRowTheUserMovedStaysWhereTheUserPutItUntilTheModelAnswers() async throws {
         try await PhotoTable.with { photos in
             let table = photos.table
             let before = table.shownText
-            // The model is slow: it has not written anything yet.
             photos.dataSource.moveItem = { _, _, _ in }
             #expect(table.simulateUserMove(from: IndexPath(row: 0, section: 0), to: IndexPath(row: 2, section: 0)))
             var moved = before
@@ -130,6 +133,10 @@ import Testing
             #expect(table.shownText == moved)
             table.reloadData()
             #expect(table.shownText == moved, "the data source answers in the order the table shows")
+            for _ in 0..<5_000 where table.shownText != before {
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            #expect(table.shownText == before, "the model changed nothing: the controller's order again")
             #expect(table.exceptions.isEmpty)
         }
     }

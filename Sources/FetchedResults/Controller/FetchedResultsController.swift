@@ -217,6 +217,17 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         for mailbox in mailboxes { mailbox.finish() }
     }
 
+    /// Whether the newest state the controller computed is `snapshot`: no
+    /// update was computed since, and none is on its way to a subscriber.
+    ///
+    /// A commit of this process is followed before the write returns
+    /// (except a pool's refetch, which runs on a reader), so a data source
+    /// can tell right after a synchronous write whether it changed the
+    /// results.
+    package func hasComputedNothing(since snapshot: FetchedResultsSnapshot<Item>) -> Bool {
+        state.withLock { $0.latest.isSameSnapshot(as: snapshot) }
+    }
+
     /// How the current fetch followed commits so far.
     var engineStatistics: EngineStatistics? {
         state.withLock { $0.engineStatistics }?.withLock { $0 }

@@ -20,6 +20,13 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
         self.pages = pages
     }
 
+    /// Whether `other` is this very snapshot (a copy of it), not merely
+    /// one with the same rows: each state a controller computes is a new
+    /// snapshot.
+    package func isSameSnapshot(as other: FetchedResultsSnapshot) -> Bool {
+        idIndex === other.idIndex
+    }
+
     /// A snapshot with no rows and no sections.
     public static var empty: FetchedResultsSnapshot {
         FetchedResultsSnapshot(storage: ResultsStorage(), pages: nil)

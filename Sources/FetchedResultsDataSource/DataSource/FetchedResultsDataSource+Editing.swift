@@ -48,7 +48,12 @@ extension FetchedResultsDataSource: EditableListDataSource {
     /// When the controller's next state has the rows in the order the list
     /// shows, the data source takes it without moving anything again, and
     /// refreshes the rows whose content changed (new positions); when the
-    /// model ordered the rows otherwise, the list reloads.
+    /// model ordered the rows otherwise, the list reloads. When the model's
+    /// write left the results as they were (it kept the old order, or wrote
+    /// nothing), no state comes: right after this call returns, the list
+    /// shows the controller's rows again. Write synchronously in
+    /// ``moveItem`` (`writeAndWait`) so that a move the model takes is
+    /// never shown undone in between.
     ///
     /// - Throws: What ``moveItem`` throws; the list is reloaded then, to
     ///   put the row back.
@@ -61,6 +66,20 @@ extension FetchedResultsDataSource: EditableListDataSource {
         } catch {
             presenter.reload(presenter.snapshot)
             throw error
+        }
+        showTheControllersRowsIfTheMoveChangedNothing()
+    }
+
+    /// Once the list's move callback has returned (UIKit is still moving
+    /// the row during it): when the user's moves are still unconfirmed and
+    /// the controller computed no state since the one the data source
+    /// holds, the model's write changed nothing shown, and the list shows
+    /// the controller's rows again. A state on its way settles it instead
+    /// (``applyAfterUserMoves(_:)``).
+    private func showTheControllersRowsIfTheMoveChangedNothing() {
+        Task { @MainActor [weak self] in
+            guard let self, !presenter.userMoves.isEmpty, controller.hasComputedNothing(since: presenter.snapshot) else { return }
+            presenter.reload(presenter.snapshot)
         }
     }
 

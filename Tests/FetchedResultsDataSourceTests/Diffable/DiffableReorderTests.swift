@@ -78,6 +78,21 @@ import Testing
             }
         }
 
+        /// The ids of the tasks in the database's order.
+        func freshIDs() throws -> [Int64] {
+            try database.readAndWait { db in try Int64.fetchAll(db, sql: "SELECT id FROM task ORDER BY position") }
+        }
+
+        /// Waits until the collection shows what the database holds (a
+        /// bound on something that must happen, not a timing assertion).
+        func settle(_ step: Int) async throws {
+            let expected = try fresh()
+            for _ in 0..<15_000 where shown != expected {
+                try await _Concurrency.Task.sleep(for: .milliseconds(2))
+            }
+            #expect(shown == expected, "step \(step)")
+        }
+
         static func with(_ body: (Board) async throws -> Void) async throws {
             let board = try Board()
             try await board.dataSource.performFetch()
@@ -110,6 +125,60 @@ import Testing
             try await board.nextUpdate(after: more)
             #expect(board.shown == (try board.fresh()))
             #expect(board.collection.exceptions.isEmpty, "\(board.collection.exceptions.map(\.reason))")
+        }
+    }
+
+    /// Random reorders by the user, which the model takes or overrules
+    /// (it sends the task to the end), between random inserts, deletes
+    /// and renames by another connection: after each step the collection
+    /// shows what the database holds, the diffable snapshot holds its ids
+    /// in order, and nothing raised.
+    @Test(arguments: [101, 102, 103])
+    func randomReordersAndCommitsEndInTheDatabasesOrder(seed: UInt64) async throws {
+        try await Board.with { board in
+            var rng = SeededGenerator(seed: seed)
+            var modelAgrees = true
+            board.dataSource.moveItem = { [unowned board] task, _, destination in
+                let end = IndexPath(item: try board.freshIDs().count - 1, section: 0)
+                try board.moveInDatabase(task, to: modelAgrees ? destination : end)
+            }
+            let other = try DatabaseQueue(path: board.directory.path("tasks.sqlite"))
+            defer { try? other.close() }
+            var names = 6
+            for step in 0..<PropertyTestScale.cases(40) {
+                let count = board.shown.count
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0 where count > 1, 1 where count > 1:
+                    modelAgrees = rng.chance(70)
+                    let from = Int.random(in: 0..<count, using: &rng)
+                    var to = Int.random(in: 0..<count - 1, using: &rng)
+                    if to >= from { to += 1 }
+                    #expect(board.collection.simulateUserMove(from: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0)))
+                case 2:
+                    let position = Int.random(in: 0...count, using: &rng)
+                    names += 1
+                    let name = "task \(names)"
+                    try await other.write { db in
+                        try db.execute(sql: "UPDATE task SET position = position + 1 WHERE position >= ?", arguments: [position])
+                        try db.execute(sql: "INSERT INTO task (name, position) VALUES (?, ?)", arguments: [name, position])
+                    }
+                default:
+                    let position = Int.random(in: 0..<max(count, 1), using: &rng)
+                    let deletes = rng.chance(50)
+                    try await other.write { db in
+                        if deletes {
+                            try db.execute(sql: "DELETE FROM task WHERE position = ?", arguments: [position])
+                        } else {
+                            try db.execute(sql: "UPDATE task SET name = name || '′' WHERE position = ?", arguments: [position])
+                        }
+                    }
+                }
+                try await board.settle(step)
+                #expect(board.adapter.diffableDataSource.snapshot().itemIdentifiers == (try board.freshIDs()).map { .integer($0) },
+                        "step \(step)")
+                #expect(board.collection.exceptions.isEmpty, "step \(step): \(board.collection.exceptions.map(\.reason))")
+                if !board.collection.exceptions.isEmpty { break }
+            }
         }
     }
 
