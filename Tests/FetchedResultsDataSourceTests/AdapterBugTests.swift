@@ -133,9 +133,7 @@ import Testing
             #expect(table.shownText == moved)
             table.reloadData()
             #expect(table.shownText == moved, "the data source answers in the order the table shows")
-            for _ in 0..<5_000 where table.shownText != before {
-                try await Task.sleep(for: .milliseconds(2))
-            }
+            try await ObservableFetchedResultsTests.drain(rounds: 5_000) { table.shownText == before }
             #expect(table.shownText == before, "the model changed nothing: the controller's order again")
             #expect(table.exceptions.isEmpty)
         }

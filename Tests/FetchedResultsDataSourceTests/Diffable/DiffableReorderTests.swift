@@ -25,7 +25,10 @@ import Testing
     }
 
     /// A database of six tasks in hand-made order, shown by a collection
-    /// view; moving a task rewrites the positions.
+    /// view through a ``CollectionViewDiffableAdapter``; moving a task
+    /// rewrites the positions. Beside it, a second data source on the
+    /// same database shows the tasks in a table through a batch
+    /// ``TableViewAdapter``, where the user can move rows too.
     @MainActor
     final class Board {
         let directory: TemporaryDirectory
@@ -33,6 +36,9 @@ import Testing
         let dataSource: FetchedResultsDataSource<Task, UICollectionViewCell>
         let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
         let adapter: CollectionViewDiffableAdapter<FetchedResultsSnapshot<Task>>
+        let tableDataSource: FetchedResultsDataSource<Task, UITableViewCell>
+        let table = UITableView(frame: .zero, style: .plain)
+        let tableAdapter: TableViewAdapter<FetchedResultsSnapshot<Task>>
         private(set) var updates = 0
 
         init() throws {
@@ -50,6 +56,11 @@ import Testing
             dataSource = FetchedResultsDataSource(controller: controller) { cell, task in (cell as? LabelCell)?.text = task.name }
             collection.register(LabelCell.self, forCellWithReuseIdentifier: "Cell")
             adapter = CollectionViewDiffableAdapter(collectionView: collection, dataSource: dataSource)
+            tableDataSource = FetchedResultsDataSource(controller: FetchedResultsController<Task>(database: database, request: controller.request)) {
+                cell, task in cell.textLabel?.text = task.name
+            }
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+            tableAdapter = TableViewAdapter(tableView: table, dataSource: tableDataSource)
             dataSource.onUpdate { [unowned self] _ in updates += 1 }
         }
 
@@ -66,6 +77,7 @@ import Testing
         }
 
         var shown: [String] { collection.displayedCells.joined().map { ($0 as? LabelCell)?.text ?? "" } }
+        var shownInTable: [String] { table.displayedCells.joined().map { $0.textLabel?.text ?? "" } }
 
         func fresh() throws -> [String] {
             try database.readAndWait { db in try String.fetchAll(db, sql: "SELECT name FROM task ORDER BY position") }
@@ -73,9 +85,7 @@ import Testing
 
         /// Waits for the next update from the controller.
         func nextUpdate(after count: Int) async throws {
-            for _ in 0..<15_000 where updates <= count {
-                try await _Concurrency.Task.sleep(for: .milliseconds(2))
-            }
+            try await ObservableFetchedResultsTests.drain(rounds: 15_000) { updates > count }
         }
 
         /// The ids of the tasks in the database's order.
@@ -87,17 +97,18 @@ import Testing
         /// bound on something that must happen, not a timing assertion).
         func settle(_ step: Int) async throws {
             let expected = try fresh()
-            for _ in 0..<15_000 where shown != expected {
-                try await _Concurrency.Task.sleep(for: .milliseconds(2))
-            }
-            #expect(shown == expected, "step \(step)")
+            try await ObservableFetchedResultsTests.drain(rounds: 15_000) { shown == expected && shownInTable == expected }
+            #expect(shown == expected, "step \(step): the collection")
+            #expect(shownInTable == expected, "step \(step): the table")
         }
 
         static func with(_ body: (Board) async throws -> Void) async throws {
             let board = try Board()
             try await board.dataSource.performFetch()
+            try await board.tableDataSource.performFetch()
             try await body(board)
             board.dataSource.stop()
+            board.tableDataSource.stop()
             try board.database.close()
         }
     }
@@ -128,24 +139,27 @@ import Testing
         }
     }
 
-    /// Random reorders by the user, which the model takes or overrules
-    /// (it sends the task to the end), between random inserts, deletes
-    /// and renames by another connection: after each step the collection
-    /// shows what the database holds, the diffable snapshot holds its ids
-    /// in order, and nothing raised.
+    /// Random reorders by the user, in the diffable collection or in the
+    /// batch table, which the model takes or overrules (it sends the task
+    /// to the end), between random inserts, deletes and renames by another
+    /// connection: after each step both lists show what the database
+    /// holds, the diffable snapshot holds its ids in order, and nothing
+    /// raised.
     @Test(arguments: [101, 102, 103])
     func randomReordersAndCommitsEndInTheDatabasesOrder(seed: UInt64) async throws {
         try await Board.with { board in
             var rng = SeededGenerator(seed: seed)
             var modelAgrees = true
-            board.dataSource.moveItem = { [unowned board] task, _, destination in
+            let model: (Task, IndexPath, IndexPath) throws -> Void = { [unowned board] task, _, destination in
                 let end = IndexPath(item: try board.freshIDs().count - 1, section: 0)
                 try board.moveInDatabase(task, to: modelAgrees ? destination : end)
             }
+            board.dataSource.moveItem = model
+            board.tableDataSource.moveItem = model
             let other = try DatabaseQueue(path: board.directory.path("tasks.sqlite"))
             defer { try? other.close() }
             var names = 6
-            for step in 0..<PropertyTestScale.cases(40) {
+            for step in 0..<PropertyTestScale.cases(120) {
                 let count = board.shown.count
                 switch Int.random(in: 0..<4, using: &rng) {
                 case 0 where count > 1, 1 where count > 1:
@@ -153,7 +167,12 @@ import Testing
                     let from = Int.random(in: 0..<count, using: &rng)
                     var to = Int.random(in: 0..<count - 1, using: &rng)
                     if to >= from { to += 1 }
-                    #expect(board.collection.simulateUserMove(from: IndexPath(item: from, section: 0), to: IndexPath(item: to, section: 0)))
+                    let (source, destination) = (IndexPath(item: from, section: 0), IndexPath(item: to, section: 0))
+                    if rng.chance(50) {
+                        #expect(board.collection.simulateUserMove(from: source, to: destination))
+                    } else {
+                        #expect(board.table.simulateUserMove(from: source, to: destination))
+                    }
                 case 2:
                     let position = Int.random(in: 0...count, using: &rng)
                     names += 1
@@ -176,8 +195,9 @@ import Testing
                 try await board.settle(step)
                 #expect(board.adapter.diffableDataSource.snapshot().itemIdentifiers == (try board.freshIDs()).map { .integer($0) },
                         "step \(step)")
-                #expect(board.collection.exceptions.isEmpty, "step \(step): \(board.collection.exceptions.map(\.reason))")
-                if !board.collection.exceptions.isEmpty { break }
+                let exceptions = board.collection.exceptions + board.table.exceptions
+                #expect(exceptions.isEmpty, "step \(step): \(exceptions.map(\.reason))")
+                if !exceptions.isEmpty { break }
             }
         }
     }
