@@ -71,25 +71,32 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
         dataSource?.consumer = self
     }
 
-    /// The configured cell of a row: the diffable data source's cell
-    /// provider. The row is named by its index path and by the identifier
+    /// The item of a row, named by its index path and by the identifier
     /// the diffable data source shows there; when the data source's state
     /// has another row at that index path, the row is found by its
-    /// identifier, so a cell never shows another row's item.
+    /// identifier, so a cell never shows another row's item. Nil when the
+    /// row cannot load (a controller's snapshot with a batch size whose row
+    /// was deleted before its page loaded), or the state has no such row.
     ///
     /// - Complexity: O(log n) for a controller's snapshot; when the two
     ///   disagree, what ``DiffableListSnapshot/indexPath(ofItemIdentifier:)`` costs.
-    func cell(at indexPath: IndexPath, showing identifier: Snapshot.ItemIdentifier) -> Cell? {
+    func item(at indexPath: IndexPath, showing identifier: Snapshot.ItemIdentifier) -> Snapshot.Item? {
         guard let dataSource else { return nil }
         let state = dataSource.snapshot
         let path = dataSource.presenter.userMoves.indexPathBeforeMoves(of: indexPath)
-        if state.contains(path), state.itemIdentifier(at: path) == identifier {
-            return dataSource.cell(for: self, at: indexPath)
+        if state.contains(path), state.itemIdentifier(at: path) == identifier { return try? state.item(at: path) }
+        return state.indexPath(ofItemIdentifier: identifier).flatMap { try? state.item(at: $0) }
+    }
+
+    /// The configured cell of a row (``item(at:showing:)``): the diffable
+    /// data source's cell provider. A row without an item gets an
+    /// unconfigured cell of the last kind dequeued.
+    func cell(at indexPath: IndexPath, showing identifier: Snapshot.ItemIdentifier) -> Cell? {
+        guard let dataSource else { return nil }
+        guard let item = item(at: indexPath, showing: identifier) else {
+            return dataSource.presenter.unconfiguredCell(for: self, at: indexPath)
         }
-        if let found = state.indexPath(ofItemIdentifier: identifier), let item = try? state.item(at: found) {
-            return dataSource.cell(for: self, configuredWith: item, at: indexPath)
-        }
-        return dataSource.presenter.unconfiguredCell(for: self, at: indexPath)
+        return dataSource.cell(for: self, configuredWith: item, at: indexPath)
     }
 
     // MARK: ListConsumer

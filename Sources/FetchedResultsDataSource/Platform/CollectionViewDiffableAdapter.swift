@@ -19,7 +19,9 @@ import Persistence
 /// to it.
 ///
 /// Cells come from the data source's cell closures, dequeued by their
-/// identifier and configured with the item of the identifier UIKit names;
+/// identifier, or from a cell provider of yours (cell registrations:
+/// ``init(collectionView:dataSource:sectionHeaders:cellProvider:)``),
+/// configured with the item of the identifier UIKit names;
 /// section headers from the `sectionHeaders` given to
 /// ``init(collectionView:dataSource:sectionHeaders:)`` (or set the
 /// diffable data source's `supplementaryViewProvider` yourself).
@@ -50,7 +52,7 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
     private let updater: DiffableListUpdater<Snapshot, UICollectionViewCell>
 
     /// Connects a collection view and a data source, and shows the data
-    /// source's items.
+    /// source's items, in cells from the data source's cell closures.
     ///
     /// - Parameters:
     ///   - collectionView: The collection view.
@@ -59,11 +61,56 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
     ///     class registered for `UICollectionView.elementKindSectionHeader`
     ///     and how it shows a title); nil sets no supplementary view
     ///     provider.
-    public init(collectionView: UICollectionView, dataSource: ListDataSource<Snapshot, UICollectionViewCell>,
-                sectionHeaders: CollectionViewAdapter<Snapshot>.SectionHeaders? = nil) {
+    public convenience init(collectionView: UICollectionView, dataSource: ListDataSource<Snapshot, UICollectionViewCell>,
+                            sectionHeaders: CollectionViewAdapter<Snapshot>.SectionHeaders? = nil) {
+        self.init(collectionView: collectionView, dataSource: dataSource, sectionHeaders: sectionHeaders, cellProvider: nil)
+    }
+
+    /// Connects a collection view and a data source, and shows the data
+    /// source's items in the cells your provider gives: the way to use
+    /// cell registrations.
+    ///
+    /// ```swift
+    /// let photoCell = UICollectionView.CellRegistration<PhotoCell, Photo> { cell, _, photo in cell.show(photo) }
+    /// let favoriteCell = UICollectionView.CellRegistration<FavoriteCell, Photo> { cell, _, photo in cell.show(photo) }
+    /// let dataSource = FetchedResultsDataSource(controller: controller,
+    ///                                           cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { _, _ in }
+    /// adapter = CollectionViewDiffableAdapter(collectionView: collectionView, dataSource: dataSource) { collectionView, indexPath, photo in
+    ///     let registration = photo?.isFavorite == true ? favoriteCell : photoCell
+    ///     return collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: photo)
+    /// }
+    /// ```
+    ///
+    /// Name each registration's kind of cell in the data source's
+    /// `cellIdentifier` closure: a row whose kind changes is reloaded, the
+    /// others reconfigured (UIKit: "Your cell provider must dequeue the
+    /// same type of cell for the provided index path"). The data source's
+    /// `configureCell` closure is not called.
+    ///
+    /// - Parameters:
+    ///   - collectionView: The collection view.
+    ///   - dataSource: The data source whose items it shows.
+    ///   - sectionHeaders: How to serve section headers; nil sets no
+    ///     supplementary view provider.
+    ///   - cellProvider: The cell of an item at an index path. The item is
+    ///     nil only for a row that cannot load (a controller's snapshot
+    ///     with a batch size whose row was deleted before its page loaded;
+    ///     the change set that removes it is on its way).
+    public convenience init(collectionView: UICollectionView, dataSource: ListDataSource<Snapshot, UICollectionViewCell>,
+                            sectionHeaders: CollectionViewAdapter<Snapshot>.SectionHeaders? = nil,
+                            cellProvider: @escaping (UICollectionView, IndexPath, Snapshot.Item?) -> UICollectionViewCell) {
+        self.init(collectionView: collectionView, dataSource: dataSource, sectionHeaders: sectionHeaders,
+                  cellProvider: Optional(cellProvider))
+    }
+
+    private init(collectionView: UICollectionView, dataSource: ListDataSource<Snapshot, UICollectionViewCell>,
+                 sectionHeaders: CollectionViewAdapter<Snapshot>.SectionHeaders?,
+                 cellProvider: ((UICollectionView, IndexPath, Snapshot.Item?) -> UICollectionViewCell)?) {
         let updater = DiffableListUpdater(dataSource: dataSource)
         let diffable = UICollectionViewDiffableDataSource<DatabaseValue, Snapshot.ItemIdentifier>(collectionView: collectionView) {
-            [unowned updater] _, indexPath, identifier in updater.cell(at: indexPath, showing: identifier)
+            [unowned updater] collectionView, indexPath, identifier in
+            guard let cellProvider else { return updater.cell(at: indexPath, showing: identifier) }
+            return cellProvider(collectionView, indexPath, updater.item(at: indexPath, showing: identifier))
         }
         if let sectionHeaders {
             diffable.supplementaryViewProvider = { [weak dataSource] collectionView, kind, indexPath in
@@ -90,6 +137,7 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
         }, hasUncommittedUpdates: { [weak collectionView] in collectionView?.hasUncommittedUpdates ?? false }))
     }
 }
+
 extension CollectionViewDiffableAdapter {
     /// Lets the user reorder the items the data source lets move, and
     /// hands each reorder to it.
