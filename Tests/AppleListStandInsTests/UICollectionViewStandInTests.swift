@@ -36,6 +36,51 @@ import Testing
         withExtendedLifetime(source) {}  // the view holds its data source weakly
     }
 
+    /// A compositional list asks for headers only in the supplementary
+    /// header mode ("Choose this header mode to use supplementary views
+    /// with elementKindSectionHeader as the section header"); its default
+    /// mode is none.
+    @Test func aListLayoutAsksForHeadersInTheSupplementaryModeOnly() {
+        var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+        #expect(configuration.headerMode == .none)
+        let (collection, source) = makeCollection([["a"], ["b"]])
+        collection.collectionViewLayout = UICollectionViewCompositionalLayout.list(using: configuration)
+        collection.reloadData()
+        #expect(collection.exceptions.isEmpty, "no headers asked")
+        configuration.headerMode = .supplementary
+        collection.collectionViewLayout = UICollectionViewCompositionalLayout.list(using: configuration)
+        collection.reloadData()
+        #expect(collection.exceptions.count == 2, "one header asked per section, none served")
+        withExtendedLifetime(source) {}
+    }
+
+    /// A cell registration's handler configures the cells it dequeues; a
+    /// reconfigure through another registration raises, as one that
+    /// dequeues another identifier does.
+    @Test func cellRegistrationsConfigureTheirCells() {
+        final class Source: NSObject, UICollectionViewDataSource {
+            var items = ["a", "b"]
+            var registration: UICollectionView.CellRegistration<TextCell, String>
+            init(_ registration: UICollectionView.CellRegistration<TextCell, String>) { self.registration = registration }
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: items[indexPath.item])
+            }
+        }
+        let first = UICollectionView.CellRegistration<TextCell, String> { cell, _, text in cell.text = text }
+        let source = Source(first)
+        let collection = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+        collection.dataSource = source
+        #expect(collection.shownText == [["a", "b"]])
+        let kept = collection.cellForItem(at: .at(0, 0))
+        source.items[0] = "A"
+        collection.reconfigureItems(at: [.at(0, 0)])
+        #expect(collection.shownText == [["A", "b"]] && collection.cellForItem(at: .at(0, 0)) === kept && collection.exceptions.isEmpty)
+        source.registration = UICollectionView.CellRegistration<TextCell, String> { cell, _, text in cell.text = text }
+        collection.reconfigureItems(at: [.at(1, 0)])
+        #expect(collection.exceptions.count == 1, "a reconfigure must dequeue the same type of cell")
+    }
+
     @Test func aValidBatchAppliesAndAReconfigureKeepsTheCell() {
         let (collection, source) = makeCollection([["a", "b"], ["c"]])
         let kept = collection.cellForItem(at: .at(1, 0))

@@ -43,12 +43,9 @@ open class UICollectionView: UIScrollView {
     }
 
     /// The header view of a section, asked of the data source when the
-    /// layout has headers: a flow layout (scrolling vertically, its
-    /// default) whose `headerReferenceSize` has a height ("If the size in
-    /// the appropriate scrolling dimension is 0, no header is added").
+    /// layout has headers (``UICollectionViewLayout/asksForSectionHeaders``).
     private func header(ofSection section: Int) -> UICollectionReusableView? {
-        guard let flow = collectionViewLayout as? UICollectionViewFlowLayout, flow.headerReferenceSize.height != 0,
-              let dataSource else { return nil }
+        guard collectionViewLayout.asksForSectionHeaders, let dataSource else { return nil }
         return dataSource.collectionView(self, viewForSupplementaryElementOfKind: Self.elementKindSectionHeader,
                                          at: IndexPath(standInRow: 0, section: section))
     }

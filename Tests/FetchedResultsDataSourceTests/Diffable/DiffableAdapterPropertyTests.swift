@@ -38,11 +38,13 @@ extension Entry: SendableIdentifiable {}
         }
     }
 
-    @Test(arguments: [71, 72])
-    func collectionViewShowsEveryStateCellByCell(seed: UInt64) throws {
+    /// In a flow layout with a header size, and in a compositional list
+    /// with supplementary headers.
+    @Test(arguments: [(71, false), (72, true)])
+    func collectionViewShowsEveryStateCellByCell(seed: UInt64, listLayout: Bool) throws {
         var rng = SeededGenerator(seed: seed)
         var nextID = 0
-        let collection = ListViewFixtures.collectionView()
+        let collection = ListViewFixtures.collectionView(listLayout: listLayout)
         let dataSource = try ListViewFixtures.collectionDataSource(using: &rng, nextID: &nextID)
         let adapter = CollectionViewDiffableAdapter(collectionView: collection, dataSource: dataSource,
                                                     sectionHeaders: ListViewFixtures.titleHeaders)

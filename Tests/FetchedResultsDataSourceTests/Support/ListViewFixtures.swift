@@ -18,9 +18,20 @@ enum ListViewFixtures {
         return table
     }
 
-    static func collectionView() -> RecordingCollectionView {
-        let layout = UICollectionViewFlowLayout()
-        layout.headerReferenceSize = CGSize(width: 320, height: 44)
+    /// A collection view whose layout asks for section headers: a flow
+    /// layout with a header size, or a compositional list with
+    /// supplementary headers.
+    static func collectionView(listLayout: Bool = false) -> RecordingCollectionView {
+        let layout: UICollectionViewLayout
+        if listLayout {
+            var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+            configuration.headerMode = .supplementary
+            layout = UICollectionViewCompositionalLayout.list(using: configuration)
+        } else {
+            let flow = UICollectionViewFlowLayout()
+            flow.headerReferenceSize = CGSize(width: 320, height: 44)
+            layout = flow
+        }
         let collection = RecordingCollectionView(frame: .zero, collectionViewLayout: layout)
         collection.register(LabelCell.self, forCellWithReuseIdentifier: "Even")
         collection.register(LabelCell.self, forCellWithReuseIdentifier: "Odd")
