@@ -27,8 +27,10 @@ import Testing
     /// Polls until `condition` holds (the controller delivers on the main
     /// actor, after the commit).
     static func eventually(_ condition: () -> Bool) async throws -> Bool {
-        for _ in 0..<1_000 where !condition() {
+        var rounds = 0
+        while !condition(), rounds < 1_000 {
             try await Task.sleep(for: .milliseconds(2))
+            rounds += 1
         }
         return condition()
     }

@@ -14,7 +14,13 @@ import Testing
     }
 
     static func eventually(_ condition: () -> Bool) async throws {
-        for _ in 0..<2_000 where !condition() { try await Task.sleep(for: .milliseconds(1)) }
+        // A `for … where` loop would go on evaluating the condition to the
+        // end of the range once it holds: stop at once instead.
+        var rounds = 0
+        while !condition(), rounds < 2_000 {
+            try await Task.sleep(for: .milliseconds(1))
+            rounds += 1
+        }
     }
 
     @Test func immediateSchedulingHandsOverTheFirstValueBeforeStartReturns() async throws {
