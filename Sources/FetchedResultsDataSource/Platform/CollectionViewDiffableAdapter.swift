@@ -73,8 +73,9 @@ public final class CollectionViewDiffableAdapter<Snapshot: DiffableListSnapshot>
     /// ```swift
     /// let photoCell = UICollectionView.CellRegistration<PhotoCell, Photo> { cell, _, photo in cell.show(photo) }
     /// let favoriteCell = UICollectionView.CellRegistration<FavoriteCell, Photo> { cell, _, photo in cell.show(photo) }
-    /// let dataSource = FetchedResultsDataSource(controller: controller,
-    ///                                           cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) { _, _ in }
+    /// let dataSource = FetchedResultsDataSource(controller: controller, cellIdentifier: { $0.isFavorite ? "Favorite" : "Photo" }) {
+    ///     (_: UICollectionViewCell, _: Photo) in   // the registrations configure the cells
+    /// }
     /// adapter = CollectionViewDiffableAdapter(collectionView: collectionView, dataSource: dataSource) { collectionView, indexPath, photo in
     ///     let registration = photo?.isFavorite == true ? favoriteCell : photoCell
     ///     return collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: photo)

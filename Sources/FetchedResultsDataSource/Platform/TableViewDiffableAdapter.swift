@@ -66,6 +66,9 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
     /// Called when a delete by the user fails in the model.
     public var onEditingError: ((any Error) -> Void)?
     private let updater: DiffableListUpdater<Snapshot, UITableViewCell>
+    /// The sections of the snapshot last applied: an update that changes
+    /// them reloads the section index.
+    private var shownSections: [DatabaseValue] = []
 
     /// Connects a table view and a data source, and shows the data
     /// source's rows.
@@ -81,15 +84,15 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
         super.init()
         answerFromTheDataSource(of: diffable)
         updater.connect(.init(show: { [weak self, weak tableView] snapshot, reloadingData in
-            let sections = diffable.snapshot().sectionIdentifiers
             if reloadingData {
                 diffable.applySnapshotUsingReloadData(snapshot)
             } else {
                 diffable.apply(snapshot, animatingDifferences: self?.animatesDifferences ?? true)
             }
-            if self?.showsSectionIndex == true, !reloadingData, snapshot.sectionIdentifiers != sections {
-                tableView?.reloadSectionIndexTitles()
-            }
+            guard let self else { return }
+            let sections = snapshot.sectionIdentifiers
+            if showsSectionIndex, !reloadingData, sections != shownSections { tableView?.reloadSectionIndexTitles() }
+            shownSections = sections
         }, dequeue: { [weak tableView] identifier, indexPath in
             tableView?.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
                 ?? UITableViewCell(style: .default, reuseIdentifier: identifier)
