@@ -112,31 +112,32 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
         var identifiers = lastShown ?? Identifiers(old)
         lastShown = nil  // edited in place below, not copied
         let edits = DiffableSnapshotEdits(old: old, new: dataSource.snapshot)
-        var update = Update(identifiers: Identifiers(), state: dataSource.snapshot)
-        refreshReturningRows(edits.insertedIdentifiers(for: changes), shownBefore: identifiers, old: old, in: &update)
+        let returning = returningRows(edits.insertedIdentifiers(for: changes), shownBefore: identifiers, old: old)
         identifiers.apply(edits.edits(for: changes))
-        update.identifiers = identifiers
-        pending = update
+        pending = Update(identifiers: identifiers, reconfigured: returning.reconfigured, reloaded: returning.reloaded,
+                         state: dataSource.snapshot)
     }
 
-    /// Marks the inserted rows that were shown before (they keep their
-    /// identity, so the diffable data source keeps their cells; the change
-    /// set does not say whether their content changed): reconfigured when
-    /// they keep their kind of cell, reloaded when it changed.
+    /// The inserted rows that were shown before (they keep their identity,
+    /// so the diffable data source keeps their cells; the change set does
+    /// not say whether their content changed): to reconfigure when they
+    /// keep their kind of cell, to reload when it changed.
     ///
     /// - Complexity: O(k·s) for k such rows and s sections.
-    private func refreshReturningRows(_ inserted: [(identifier: Snapshot.ItemIdentifier, at: IndexPath)], shownBefore shown: Identifiers,
-                                      old: Snapshot, in update: inout Update) {
-        guard let dataSource else { return }
+    private func returningRows(_ inserted: [(identifier: Snapshot.ItemIdentifier, at: IndexPath)], shownBefore shown: Identifiers,
+                               old: Snapshot) -> (reconfigured: [Snapshot.ItemIdentifier], reloaded: [Snapshot.ItemIdentifier]) {
+        var rows: (reconfigured: [Snapshot.ItemIdentifier], reloaded: [Snapshot.ItemIdentifier]) = ([], [])
+        guard let dataSource else { return rows }
         for row in inserted where shown.sectionIdentifier(containingItem: row.identifier) != nil {
             if let path = shown.indexPath(of: row.identifier), let oldItem = try? old.item(at: path),
                let newItem = try? dataSource.snapshot.item(at: row.at),
                dataSource.presenter.cellIdentifier(oldItem) == dataSource.presenter.cellIdentifier(newItem) {
-                update.reconfigured.append(row.identifier)
+                rows.reconfigured.append(row.identifier)
             } else {
-                update.reloaded.append(row.identifier)
+                rows.reloaded.append(row.identifier)
             }
         }
+        return rows
     }
 
     /// No snapshot is applied while the view has uncommitted updates
