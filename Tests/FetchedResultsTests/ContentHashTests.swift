@@ -47,4 +47,23 @@ import Testing
             #expect(hash(bytes + [0], tag: 4) != original)
         }
     }
+
+    /// A text and a blob of the same bytes are different values, down to
+    /// no bytes at all (`''` and `X''`), and so are the numbers and the
+    /// texts and blobs spelling them.
+    @Test func aTextAndABlobOfTheSameBytesDiffer() {
+        for bytes in [[], [0x31], [0x61, 0x00, 0x62], Array("héllo wörld, a longer text".utf8)] as [[UInt8]] {
+            var text = ContentHash(), blob = ContentHash()
+            text.combine(.text(String(decoding: bytes, as: UTF8.self)))
+            blob.combine(.blob(Data(bytes)))
+            #expect(text.value != blob.value, "\(bytes)")
+        }
+        let values: [DatabaseValue] = [.null, .integer(0), .real(0), .text(""), .blob(Data()), .text("0"), .blob(Data([0x30]))]
+        let hashes = values.map { value -> Int in
+            var hash = ContentHash()
+            hash.combine(value)
+            return hash.value
+        }
+        #expect(Set(hashes).count == values.count)
+    }
 }

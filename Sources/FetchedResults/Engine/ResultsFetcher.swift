@@ -49,6 +49,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         storage.keys = scan.rows.keys
         storage.sections = scan.rows.sections
         storage.sectionCollation = scan.rows.sectionCollation
+        storage.sectionsMixNumericClasses = scan.rows.sectionsMixNumericClasses
         storage.columnNames = scan.columns
         if !isBatched {
             storage.items = Self.items(unchanged: scan.unchanged, decoded: decoded, previous: previousItems)

@@ -143,7 +143,8 @@ private struct ScannedRows {
         try identities.finish()
         // Without a section column, one section named NULL holds every row.
         if columns.sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
-        return KeyedRows(keys: keys, sections: sections.sections, sectionCollation: columns.sectionCollation)
+        return KeyedRows(keys: keys, sections: sections.sections, sectionCollation: columns.sectionCollation,
+                         sectionsMixNumericClasses: sections.mixesNumericClasses)
     }
 }
 
@@ -154,6 +155,9 @@ struct SectionBuilder {
     let sql: String
     let collation: BuiltInCollation
     private(set) var sections: [SectionRange] = []
+    /// Whether a section holds an integer and a real that `==` calls
+    /// equal; the section is named by the first.
+    private(set) var mixesNumericClasses = false
     private var seen: Set<DatabaseValue> = []
     private var total = 0
 
@@ -169,6 +173,7 @@ struct SectionBuilder {
         let name = collation.key(value)
         defer { total += count }
         if let last = sections.indices.last, sections[last].name == name {
+            if name.storageClass != sections[last].name.storageClass { mixesNumericClasses = true }
             sections[last].count += count
             return
         }
@@ -195,7 +200,7 @@ struct DuplicateDetector {
 
     @inline(__always)
     mutating func insert(_ id: DatabaseValue) throws(FetchedResultsError) {
-        if case .integer(let value) = id {
+        if let value = id.integerIdentity {
             integers.append(value)
         } else if !others.insert(id).inserted {
             throw FetchedResultsError(.duplicateIdentity(column: column, value: id), sql: sql)

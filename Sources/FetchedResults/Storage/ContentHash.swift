@@ -22,7 +22,9 @@ import Persistence
 ///   process (hashes are compared within one process only).
 ///
 /// Storage classes use different multipliers, so `NULL`, `0` and `0.0`
-/// are different values.
+/// are different values; the length word of a text or blob carries its
+/// storage class too, so a text and a blob with the same bytes (the empty
+/// text `''` and the empty blob `X''` among them) are different values.
 struct ContentHash {
     /// The key every hash of this process starts from.
     static let key = UInt64.random(in: .min ... .max)
@@ -96,7 +98,10 @@ struct ContentHash {
 
     @inline(__always)
     mutating func combine(bytes: UnsafeRawBufferPointer, tag: UInt64) {
-        state = Self.step(state, word: UInt64(bytes.count), multiplier: Self.lengthMultiplier)
+        // The length word names the storage class in its top byte (no
+        // text or blob reaches 2⁵⁶ bytes): a text and a blob of the same
+        // bytes differ even when there are no bytes to hash.
+        state = Self.step(state, word: UInt64(bytes.count) | tag << 56, multiplier: Self.lengthMultiplier)
         let multiplier = Self.multiplier(tag: tag)
         var offset = 0
         while offset + 8 <= bytes.count {

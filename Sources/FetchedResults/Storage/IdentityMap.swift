@@ -33,7 +33,7 @@ extension ResultsDiff {
             var low = Int64.max, high = Int64.min
             gather: for chunk in keys.chunks {
                 for index in chunk.indices {
-                    guard case .integer(let value) = chunk[index].id else { break gather }
+                    guard let value = chunk[index].id.integerIdentity else { break gather }
                     integerIDs.append(value)
                     low = Swift.min(low, value)
                     high = Swift.max(high, value)
@@ -50,14 +50,12 @@ extension ResultsDiff {
             }
             integers.reserveCapacity(keys.count)
             keys.forEachIndexed { index, key in
-                if case .integer(let value) = key.id { integers[value] = index } else { others[key.id] = index }
+                if let value = key.id.integerIdentity { integers[value] = index } else { others[key.id] = index }
             }
         }
 
         subscript(id: DatabaseValue) -> Int? {
-            if case .integer(let value) = id { return index(ofInteger: value) }
-            // A real equal to an integer is that identity (`==`).
-            if case .real(let real) = id, let value = Int64(exactly: real) { return index(ofInteger: value) }
+            if let value = id.integerIdentity { return index(ofInteger: value) }
             return dense.isEmpty ? others[id] : nil
         }
 
@@ -71,6 +69,20 @@ extension ResultsDiff {
                 return index >= 0 ? Int(index) : nil
             }
             return integers[value]
+        }
+    }
+}
+
+extension DatabaseValue {
+    /// The integer an identity stands for: an integer's value, or a real's
+    /// when it is a whole number in range (SQLite's `=` calls `1` and
+    /// `1.0` equal, so they are one row's identity); nil otherwise.
+    @inline(__always)
+    var integerIdentity: Int64? {
+        switch self {
+        case .integer(let value): value
+        case .real(let real): Int64(exactly: real)
+        default: nil
         }
     }
 }

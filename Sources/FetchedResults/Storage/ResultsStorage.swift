@@ -37,6 +37,10 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     /// How section values compare: sections are named by the collation's
     /// key of their values (see ``SectionCollation``).
     var sectionCollation: BuiltInCollation = .binary
+    /// Whether a section holds both an integer and a real that SQLite's
+    /// `=` calls equal (`1` and `1.0`): it is named by its first row's
+    /// value, which only a refetch knows, so such results refetch.
+    var sectionsMixNumericClasses = false
 
     var count: Int { keys.count }
 
@@ -49,7 +53,10 @@ struct ResultsStorage<Item: Sendable>: Sendable {
     func indexPath(ofGlobal index: Int) -> IndexPath { sections.indexPath(ofGlobal: index) }
 
     /// The keys and sections, without the items (what diffs work on).
-    var keyed: KeyedRows { KeyedRows(keys: keys, sections: sections, sectionCollation: sectionCollation) }
+    var keyed: KeyedRows {
+        KeyedRows(keys: keys, sections: sections, sectionCollation: sectionCollation,
+                  sectionsMixNumericClasses: sectionsMixNumericClasses)
+    }
 
     /// The global index of an index path, checked.
     func globalIndex(of indexPath: IndexPath) -> Int {
@@ -76,6 +83,7 @@ struct KeyedRows: Sendable {
     var keys: ChunkedArray<RowKey>
     var sections: [SectionRange]
     var sectionCollation: BuiltInCollation = .binary
+    var sectionsMixNumericClasses = false
 }
 
 extension [SectionRange] {

@@ -54,13 +54,16 @@ struct SectionPlan<Item: Sendable> {
         for row in rows {
             if stage == .joiningBefore, let before, old.sections[before].name == row.section {
                 joined[before] += 1
+                if !Self.sameClass(old.sections[before].name, row.section) { isConsistent = false }
             } else if let after, old.sections[after].name == row.section {
                 stage = .joiningAfter
                 joined[after] += 1
+                if !Self.sameClass(old.sections[after].name, row.section) { isConsistent = false }
             } else if stage < .joiningAfter && (before == nil || before != after) {
                 stage = .ownSections
                 if let last = own.indices.last, own[last].name == row.section {
                     own[last].count += 1
+                    if !Self.sameClass(own[last].name, row.section) { isConsistent = false }
                 } else if betweenNames.insert(row.section).inserted {
                     own.append(SectionRange(name: row.section, start: 0, count: 1))
                 } else {
@@ -89,4 +92,11 @@ struct SectionPlan<Item: Sendable> {
     }
 
     private func sectionName(_ section: Int) -> DatabaseValue { names[section] }
+
+    /// Whether a row's section value is of its section name's class: a
+    /// section that would hold `1` and `1.0` is named by its first row,
+    /// which only a refetch knows, so such an update is not consistent.
+    private static func sameClass(_ name: DatabaseValue, _ value: DatabaseValue) -> Bool {
+        name.storageClass == value.storageClass
+    }
 }

@@ -78,6 +78,9 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         guard let tableChanges = changes.tables[tableKey], !tableChanges.isEmpty else {
             return IncrementalResult(storage: storage, changes: PositionalChanges(), insertedSerials: [], splitSerials: [])
         }
+        // A section holding `1` and `1.0` is named by its first row, which
+        // only a refetch knows.
+        guard !storage.sectionsMixNumericClasses else { return nil }
         let rowIDs = tableChanges.rowIDs
         // Each changed row costs about log2(n) lookups of a few µs; a
         // refetch costs a fraction of a µs per row.
