@@ -81,6 +81,11 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
             return work.inFlight
         }
         guard !refetchRunning, !hasFailed else { return }
+        if let replacement = changes.fileReplacement {
+            hasFailed = true
+            output.fail(FetchedResultsError(.databaseFileReplaced(replacement), sql: originalRequest.sql))
+            return
+        }
         do {
             let schemaChanged = try QueryPlan<Item>.schemaVersion(db) != plan.schemaVersion
             guard schemaChanged || missedCommit || changes.mayAffect(plan.region) else { return }

@@ -16,6 +16,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
             case duplicateIdentity, missingIdentityColumn, missingSectionColumn
             case sectionNotOrdered, sectionColumnNotFirstSort, invalidBatchSize
             case rowDeleted, noSuchTable, missingSortColumn
+            case databaseFileReplaced
         }
         fileprivate let base: Base
         /// Two rows have the same identity.
@@ -39,6 +40,11 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         public static let noSuchTable = Code(base: .noSuchTable)
         /// A structured request sorts by a column its table does not have.
         public static let missingSortColumn = Code(base: .missingSortColumn)
+        /// The database file was replaced or deleted under the controller
+        /// (see ``FetchedResultsError/fileReplacement``): it stopped, its
+        /// rows are the old file's. Close the queue or pool, open the path
+        /// again and fetch.
+        public static let databaseFileReplaced = Code(base: .databaseFileReplaced)
 
         public var description: String {
             switch base {
@@ -51,6 +57,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
             case .rowDeleted: "row deleted"
             case .noSuchTable: "no such table"
             case .missingSortColumn: "missing sort column"
+            case .databaseFileReplaced: "database file replaced"
             }
         }
     }
@@ -65,6 +72,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case rowDeleted(column: String, id: DatabaseValue, decodingError: String)
         case noSuchTable(table: String, available: [String])
         case missingSortColumn(column: String, available: [String])
+        case databaseFileReplaced(DatabaseFileReplacedError)
     }
 
     let detail: Detail
@@ -88,6 +96,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case .rowDeleted: .rowDeleted
         case .noSuchTable: .noSuchTable
         case .missingSortColumn: .missingSortColumn
+        case .databaseFileReplaced: .databaseFileReplaced
         }
     }
 
@@ -98,7 +107,7 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
              .missingSectionColumn(let column, _), .sectionNotOrdered(let column, _),
              .sectionColumnNotFirstSort(let column, _), .rowDeleted(let column, _, _), .missingSortColumn(let column, _):
             column
-        case .invalidBatchSize, .noSuchTable:
+        case .invalidBatchSize, .noSuchTable, .databaseFileReplaced:
             nil
         }
     }
@@ -109,6 +118,13 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
         case .duplicateIdentity(_, let value), .sectionNotOrdered(_, let value), .rowDeleted(_, let value, _): value
         default: nil
         }
+    }
+
+    /// For ``Code-swift.struct/databaseFileReplaced``: what happened to
+    /// the file, and its path.
+    public var fileReplacement: DatabaseFileReplacedError? {
+        if case .databaseFileReplaced(let error) = detail { return error }
+        return nil
     }
 
     public var description: String {
@@ -130,6 +146,8 @@ public struct FetchedResultsError: Error, Sendable, CustomStringConvertible {
             text = "the section column \(quoteIdentifier(column)) must be the first sort column (it is \(first.map(quoteIdentifier) ?? "missing"))"
         case .invalidBatchSize(let size):
             text = "invalid batch size \(size): use 0 (load every row) or a positive page size"
+        case .databaseFileReplaced(let error):
+            text = "\(error); the controller stopped and shows the old file's rows"
         case .rowDeleted(let column, let id, let decodingError):
             text = "the row with \(quoteIdentifier(column)) = \(id) was deleted before its page was loaded (its change set is on its way), "
                 + "and it does not decode from its identity and NULLs: \(decodingError)"

@@ -52,6 +52,14 @@ extension Database {
         /// database's directory). Where they are, commits are noticed from
         /// file events and nothing polls. Default 50 ms.
         public var externalChangePollInterval: Duration = .milliseconds(50)
+        /// The longest a replaced or deleted database file goes unnoticed
+        /// while anyone observes (see ``DatabaseFileReplacedError``): the
+        /// path is compared with the file the queue or pool opened at each
+        /// file event and at least this often. A path that names nothing is
+        /// reported deleted once it stayed missing for a quarter of this (at
+        /// most 250 ms), so that a file deleted and created again counts as
+        /// replaced. Default 1 s; the check is one `stat` call.
+        public var fileReplacementCheckInterval: Duration = .seconds(1)
         /// How much change history (``Database/enableChangeHistory(for:)``)
         /// to keep when it is pruned: by an observing writer as the history
         /// grows, and by ``Database/pruneChangeHistory(_:)``.

@@ -23,6 +23,9 @@ public final class Database {
     /// The raw `sqlite3*` handle, nil once closed. Use it for C calls Plume
     /// does not wrap; do not close it.
     public private(set) var sqliteConnection: OpaquePointer?
+    /// The file opened and the path it was opened by, to tell when another
+    /// file takes its place (nil in memory).
+    let openedFile: OpenedDatabaseFile?
 
     let authorizer = StatementAuthorizer()
     let changeTracker = ChangeTracker()
@@ -85,6 +88,7 @@ public final class Database {
                                 message: "cannot open \(location): \(error.message)")
         }
         sqliteConnection = handle
+        openedFile = OpenedDatabaseFile(location: location, handle: handle)
         interruptHandle = InterruptHandle(handle)
         do {
             try setUp()

@@ -15,6 +15,8 @@ final class ChangeObservationCenter: @unchecked Sendable {
     private var detector: ExternalCommitDetector?
     private var lastDataVersion: Int64 = 0
     private let history = ChangeHistoryFollower()
+    /// Compares the database's path with the file opened, while observing.
+    private var fileGuard: DatabaseFileGuard?
 
     init(writer: SerializedDatabase, pollInterval: Duration) {
         self.writer = writer
@@ -59,8 +61,46 @@ final class ChangeObservationCenter: @unchecked Sendable {
         }
         // Nothing else can write a private in-memory database.
         guard db.location != .inMemory else { return }
-        detector = ExternalCommitDetector(path: db.configuration.usesFileEvents ? db.mainFilePath : nil, queue: writer.queue, pollInterval: pollInterval) { [unowned self] in
-            self.writer.sync { db in self.checkExternalCommit(db) }
+        let interval = db.configuration.fileReplacementCheckInterval
+        fileGuard = db.openedFile.map { DatabaseFileGuard(file: $0, grace: min(interval / 4, .milliseconds(250))) }
+        detector = ExternalCommitDetector(
+            path: db.configuration.usesFileEvents ? db.mainFilePath : nil, linkPath: db.openedFile?.path,
+            queue: writer.queue, pollInterval: pollInterval, idleInterval: fileGuard == nil ? nil : interval,
+            check: { [unowned self] in
+                self.writer.sync { db in self.checkFileReplacement(db) || self.checkExternalCommit(db) }
+            },
+            tick: { [unowned self] in
+                self.writer.sync { db in _ = self.checkFileReplacement(db) }
+            })
+        // A file replaced before observation began.
+        _ = checkFileReplacement(db)
+    }
+
+    /// Compares the database's path with the file opened; when another
+    /// file took its place (or none did, past the grace period), tells
+    /// every observer once and stops detecting commits, which from then on
+    /// concern a file the connections do not read. Returns whether it
+    /// reported.
+    private func checkFileReplacement(_ db: Database) -> Bool {
+        guard var check = fileGuard, !observers.isEmpty else { return false }
+        let finding = check.check()
+        fileGuard = check
+        switch finding {
+        case .unchanged:
+            return false
+        case .missingWithinGrace:
+            writer.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(check.grace.components.attoseconds / 1_000_000_000
+                + check.grace.components.seconds * 1_000_000_000) + 1_000_000)) { [weak self] in
+                guard let self else { return }
+                self.writer.sync { db in _ = self.checkFileReplacement(db) }
+            }
+            return false
+        case .replaced(let error):
+            fileGuard = nil
+            detector?.cancel()
+            detector = nil
+            deliver(.fileReplaced(error), db)
+            return true
         }
     }
 
@@ -132,6 +172,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
         token = nil
         detector?.cancel()
         detector = nil
+        fileGuard = nil
         history.stop(db)
         db.restorePageCacheKeptForObservers()
     }

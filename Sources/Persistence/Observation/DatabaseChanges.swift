@@ -87,6 +87,12 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
     /// triggers dropped), so it arrives without rowids and observers
     /// refetch.
     public var historyProblem: ChangeHistoryError?
+    /// Set once, on a delivery of its own, when the database file was
+    /// replaced or deleted under the queue or pool: from then on its
+    /// connections read a file that is no longer at its path, and no
+    /// commit to the new file will be seen. Observers should stop and let
+    /// the app open the path again.
+    public var fileReplacement: DatabaseFileReplacedError?
 
     /// Creates a change description.
     public init(
@@ -115,6 +121,15 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
 
     /// Changes of unknown extent: a commit from another process.
     public static let external = DatabaseChanges(origin: .external)
+
+    /// The delivery that reports a replaced or deleted database file: of
+    /// unknown extent, so that an observer that ignores
+    /// ``fileReplacement`` refetches (and sees the old file unchanged).
+    static func fileReplaced(_ error: DatabaseFileReplacedError) -> DatabaseChanges {
+        var changes = DatabaseChanges.external
+        changes.fileReplacement = error
+        return changes
+    }
 
     /// Whether every change is described by rowids: false for external
     /// commits, schema changes and untracked tables.

@@ -189,6 +189,11 @@ final class ValueObserver<Value: Sendable>: ObservationReducer, @unchecked Senda
 
     /// Refreshes the value after a commit that may change what it read.
     func reduce(_ changes: DatabaseChanges, _ db: Database) {
+        if let replacement = changes.fileReplacement {
+            stop()
+            onFailure(replacement)
+            return
+        }
         let region = state.withLock { $0.region }
         guard changes.mayAffect(region) else { return }
         do {

@@ -11,7 +11,9 @@ import Foundation
 /// which raises no file event), so an event whose check finds nothing is
 /// checked again 0.25, 0.5, 1, 2 … 1024 ms after it (each delay the sum of
 /// the ones before, so a commit is seen at most about twice as late as it
-/// became visible). With nothing written, the detector never wakes.
+/// became visible). Apart from the idle tick (``Database/Configuration/fileReplacementCheckInterval``),
+/// which runs `tick` to compare the database's path with the file opened
+/// (one `stat`), nothing wakes the detector while nothing is written.
 final class ExternalCommitDetector: @unchecked Sendable {
     // Safe: created and used only on `queue` (the writer's), including by
     // the event, timer and follow-up handlers, which all run there.
@@ -26,37 +28,55 @@ final class ExternalCommitDetector: @unchecked Sendable {
     let mode: Mode
     private let queue: DispatchQueue
     private let check: () -> Bool
+    private let tick: () -> Void
     private var watcher: DatabaseFileWatcher?
+    /// The watcher of the path the database was opened by, when it is a
+    /// symbolic link elsewhere (pointing it at another file is an event).
+    private var linkWatcher: DatabaseFileWatcher?
     private var timer: DispatchSourceTimer?
+    private var idleTimer: DispatchSourceTimer?
     private var followUpGeneration = 0
     /// Microseconds between follow-up checks: 0.25, 0.5, 1, 2 … 1024 ms after the event.
     private static let followUpDelays: [Int] = [250, 250, 500] + (0..<11).map { 1000 << $0 }.dropLast(1)
 
     /// Starts detecting. Runs on `queue`; `check` returns whether it found
-    /// a commit.
-    init(path: String?, queue: DispatchQueue, pollInterval: Duration, check: @escaping () -> Bool) {
+    /// a commit (or reported the file replaced); `tick` runs at every idle
+    /// tick.
+    ///
+    /// - Parameters:
+    ///   - path: The database's file as SQLite resolved it, nil for polling.
+    ///   - linkPath: The path the database was opened by, when it differs
+    ///     (a symbolic link): its directory is watched too.
+    init(path: String?, linkPath: String? = nil, queue: DispatchQueue, pollInterval: Duration,
+         idleInterval: Duration?, check: @escaping () -> Bool, tick: @escaping () -> Void = {}) {
         self.queue = queue
         self.check = check
+        self.tick = tick
         var watcher: DatabaseFileWatcher?
         let box = WeakBox<ExternalCommitDetector>()
         if let path {
             watcher = makeDatabaseFileWatcher(path: path, queue: queue) { box.value?.fileDidChange() }
+            if let linkPath, linkPath != path {
+                linkWatcher = makeDatabaseFileWatcher(path: linkPath, queue: queue) { box.value?.fileDidChange() }
+            }
         }
         self.watcher = watcher
         self.mode = watcher == nil ? .polling : .fileEvents
         box.value = self
-        if watcher == nil { startPolling(every: pollInterval) }
+        if watcher == nil { timer = Self.repeatingTimer(every: pollInterval, on: queue) { [weak self] in _ = self?.check() } }
+        if let idleInterval { idleTimer = Self.repeatingTimer(every: idleInterval, on: queue) { [weak self] in self?.tick() } }
     }
 
-    private func startPolling(every interval: Duration) {
+    private static func repeatingTimer(every interval: Duration, on queue: DispatchQueue,
+                                       _ handler: @escaping () -> Void) -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let nanoseconds = max(1_000_000, interval.components.seconds * 1_000_000_000
             + interval.components.attoseconds / 1_000_000_000)
         timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)),
                        repeating: .nanoseconds(Int(nanoseconds)), leeway: .milliseconds(5))
-        timer.setEventHandler { [weak self] in _ = self?.check() }
-        self.timer = timer
+        timer.setEventHandler(handler: handler)
         timer.resume()
+        return timer
     }
 
     private func fileDidChange() {
@@ -78,15 +98,21 @@ final class ExternalCommitDetector: @unchecked Sendable {
         followUpGeneration += 1
         watcher?.cancel()
         watcher = nil
+        linkWatcher?.cancel()
+        linkWatcher = nil
         timer?.cancel()
         timer = nil
+        idleTimer?.cancel()
+        idleTimer = nil
     }
 
     deinit {
         // Cancelling a dispatch source is thread-safe; a source never
         // cancelled would keep its descriptor open.
         watcher?.cancel()
+        linkWatcher?.cancel()
         timer?.cancel()
+        idleTimer?.cancel()
     }
 }
 
