@@ -35,6 +35,7 @@ public struct PlumeCommand: ParsableCommand {
     /// anything else is an `sqlite3` command line (``ShellCommandLine``),
     /// as is what follows `repl` or a leading `--`.
     public static func main() {
+        MemoryPolicy.apply()
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard let shellArguments = shellArguments(arguments) else {
             main(arguments)

@@ -140,8 +140,11 @@ public final class PipeCollector: @unchecked Sendable {
         }
     }
 
+    /// Everything the pipe carried, once it closed; any number of calls
+    /// (the semaphore is signalled again for the next).
     public func finish() -> Data {
         done.wait()
+        defer { done.signal() }
         return data
     }
 }

@@ -68,6 +68,16 @@ final class LiveList {
         table?.columnTitles = titles
     }
 
+    /// Shows another data source's rows (after the database was opened
+    /// again).
+    func setDataSource(_ dataSource: any ListViewDataSource<TerminalCell>) {
+        if let table {
+            table.dataSource = dataSource
+        } else if let lines = consumer as? LineListConsumer {
+            lines.dataSource = dataSource
+        }
+    }
+
     /// Restores the terminal (shows what was there before the table).
     func end() {
         timer?.cancel()

@@ -44,6 +44,11 @@ struct WatchCommand: ParsableCommand {
               plume watch photos.sqlite "SELECT * FROM photo ORDER BY rating DESC" \\
                 --format table
 
+            When another file takes the database's place (moved over it, deleted and created \
+            again, a symbolic link pointed elsewhere), plume watch opens the path again and \
+            shows the new file's rows as one change, as tail -F follows a file; a database \
+            deleted for good ends it with an error within a second.
+
             SIGINT (Ctrl-C) or SIGTERM ends it with exit status 0. Bad input (a missing file, an SQL \
             error, a missing or duplicate identity, a query not ordered by its section column first) \
             prints an error and exits with status 1.
@@ -71,9 +76,11 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let request = FetchRequest(sql: query, identityColumn: id, sectionColumn: section)
+        let path = database
+        let open: WatchReopening.Open = { try Self.openController(database: path, request: request) }
         let controller: FetchedResultsController<Row>
         do {
-            controller = try Self.openController(database: database, request: request)
+            controller = try open()
         } catch {
             StandardStreams.printError("error: \(error)")
             throw ExitCode.failure
@@ -84,8 +91,8 @@ struct WatchCommand: ParsableCommand {
         // from `dispatchMain()` on.
         MainActor.assumeIsolated {
             switch format {
-            case .jsonl: WatchJSONLines(controller: controller).start()
-            case .table: Self.startTable(controller: controller, title: title)
+            case .jsonl: WatchJSONLines(controller: controller, path: path, open: open).start()
+            case .table: Self.startTable(controller: controller, title: title, path: path, open: open)
             }
         }
         dispatchMain()
@@ -94,8 +101,10 @@ struct WatchCommand: ParsableCommand {
     /// Shows the table until `q`, SIGINT or SIGTERM (exit 0) or an error
     /// (exit 1).
     @MainActor
-    private static func startTable(controller: FetchedResultsController<Row>, title: String) {
+    private static func startTable(controller: FetchedResultsController<Row>, title: String,
+                                   path: String, open: @escaping WatchReopening.Open) {
         let table = WatchTable(controller: controller, title: title)
+        table.reopen = { old in try await WatchReopening.reopen(replacing: old, path: path, open: open) }
         table.onEnd = { error in
             if let error { StandardStreams.printError("error: \(error)") }
             Foundation.exit(error == nil ? 0 : 1)

@@ -10,8 +10,8 @@ import PlumeTerminal
 /// table` and the REPL's `.watch`, which decide what ending means.
 @MainActor
 final class WatchTable {
-    private let controller: FetchedResultsController<Row>
-    private let dataSource: FetchedResultsDataSource<Row, TerminalCell>
+    private var controller: FetchedResultsController<Row>
+    private var dataSource: FetchedResultsDataSource<Row, TerminalCell>
     private let list: LiveList
     private var fetch: Task<Void, Never>?
     private var hasEnded = false
@@ -20,6 +20,9 @@ final class WatchTable {
     /// Called once when the watch ends by itself: with nil when the user
     /// typed `q` in the terminal table, with the error when the query failed.
     var onEnd: (((any Error)?) -> Void)?
+    /// Opens the database again after another file took its place; nil
+    /// to end with the error instead (see ``WatchReopening``).
+    var reopen: ((FetchedResultsController<Row>) async throws -> FetchedResultsController<Row>)?
 
     /// Creates the list for a controller that fetched once.
     ///
@@ -33,9 +36,7 @@ final class WatchTable {
     init(controller: FetchedResultsController<Row>, title: String, allowsTerminal: Bool = true,
          listsRows: Bool = false, lineOutput: @escaping (String) -> Void = { StandardStreams.printLineIfOpen($0) }) {
         self.controller = controller
-        dataSource = FetchedResultsDataSource<Row, TerminalCell>(controller: controller) { cell, row in
-            cell.columns = row.values.map(WatchTable.cellText)
-        }
+        dataSource = Self.makeDataSource(controller)
         list = LiveList(title: title, dataSource: dataSource, allowsTerminal: allowsTerminal,
                         listsRows: listsRows, lineOutput: lineOutput)
         list.setColumnTitles(controller.snapshot.columnNames)
@@ -47,7 +48,7 @@ final class WatchTable {
     /// Starts showing the rows; returns at once (the caller runs the main
     /// queue).
     func start() {
-        dataSource.onError = { [weak self] error in self?.finish(error) }
+        dataSource.onError = { [weak self] error in self?.handle(error) }
         list.onQuit = { [weak self] in self?.finish(nil) }
         fetch = Task { [weak self, dataSource, list] in
             do {
@@ -70,6 +71,45 @@ final class WatchTable {
         dataSource.stop()
         controller.stopObserving()
         list.end()
+    }
+
+    private static func makeDataSource(_ controller: FetchedResultsController<Row>) -> FetchedResultsDataSource<Row, TerminalCell> {
+        FetchedResultsDataSource<Row, TerminalCell>(controller: controller) { cell, row in
+            cell.columns = row.values.map(WatchTable.cellText)
+        }
+    }
+
+    /// Follows a replaced file when it can (the list then shows the new
+    /// file's rows), ends with the error otherwise.
+    private func handle(_ error: any Error) {
+        guard let reopen, WatchReopening.isReplacement(error) else { return finish(error) }
+        fetch = Task { [weak self, controller] in
+            do {
+                let reopened = try await reopen(controller)
+                self?.show(reopened)
+            } catch {
+                self?.finish(error)
+            }
+        }
+    }
+
+    /// Moves the list to another controller of the same query.
+    private func show(_ reopened: FetchedResultsController<Row>) {
+        guard !hasEnded else { return reopened.stopObserving() }
+        dataSource.stop()
+        controller = reopened
+        dataSource = Self.makeDataSource(reopened)
+        dataSource.onError = { [weak self] error in self?.handle(error) }
+        list.setColumnTitles(reopened.snapshot.columnNames)
+        list.setDataSource(dataSource)
+        fetch = Task { [weak self, dataSource, list] in
+            do {
+                try await dataSource.performFetch()
+                dataSource.consumer = list.consumer
+            } catch {
+                self?.finish(error)
+            }
+        }
     }
 
     private func finish(_ error: (any Error)?) {
