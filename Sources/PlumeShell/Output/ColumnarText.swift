@@ -103,6 +103,45 @@ enum ColumnarText {
         return line
     }
 
+    /// The text as the aligned modes draw it on a terminal, so that no
+    /// value or column name sends the terminal an escape sequence (a window
+    /// title, an OSC 52 clipboard write, a screen clear, a DCS): as newer
+    /// `sqlite3` shells do with `.mode --escape ascii`, a C0 control other
+    /// than a tab or a line ending shows in caret notation (`ESC` as `^[`),
+    /// `DEL` as `^?`, and a C1 control (U+0080 to U+009F, which `sqlite3`
+    /// passes) as `<U+009B>`. Tabs and line endings keep their layout.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func visibleControls(_ bytes: [UInt8]) -> [UInt8] {
+        func isControl(_ index: Int) -> Bool {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { return false }
+            if byte == UInt8(ascii: "\r") { return !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")) }
+            if byte < 0x20 || byte == 0x7F { return true }
+            return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
+        }
+        guard bytes.indices.contains(where: isControl) else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            guard isControl(index) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            let byte = bytes[index]
+            if byte == 0xC2 {
+                result += Array("<U+00".utf8) + Array(String(bytes[index + 1], radix: 16, uppercase: true).utf8) + [UInt8(ascii: ">")]
+                index += 2
+            } else {
+                result += [UInt8(ascii: "^"), byte == 0x7F ? UInt8(ascii: "?") : byte + 0x40]
+                index += 1
+            }
+        }
+        return result
+    }
+
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         SQLiteText.isAlpha(byte) || SQLiteText.isDigit(byte)
     }
