@@ -118,7 +118,14 @@ let package = Package(
             resources: [.copy("Resources/DemoMigrations")]),
         .executableTarget(
             name: "plume",
-            dependencies: ["PlumeCLI"]),
+            dependencies: ["PlumeCLI"],
+            // A shell that opens files from anywhere keeps the hardening of
+            // the sqlite3 it replaces: full RELRO (relocations read-only
+            // after start, and every symbol bound at start: BIND_NOW) and a
+            // non-executable stack. Swift links a PIE and turns the stack
+            // protector on by default. HardeningTests checks them.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+                                           "-Xlinker", "-z", "-Xlinker", "noexecstack"], .when(platforms: [.linux]))]),
         // The seeds' architecture as real code: a UIKit photo list, an
         // AppKit table and a SwiftUI model (compiled on Linux against the
         // stand-ins).

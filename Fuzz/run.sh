@@ -43,7 +43,7 @@ fi
 scratch=${FUZZ_SCRATCH:-$scratch}
 configuration=${FUZZ_CONFIGURATION:-release}
 binary="$scratch/plume-fuzz"
-targets=(select-outline migration-file shell-input change-set row-decoding date-text json-column csv-import)
+targets=(select-outline migration-file shell-input change-set row-decoding date-text json-column csv-import database-file)
 
 if [ "${1:-}" = "--list" ]; then
     printf '%s\n' "${targets[@]}"

@@ -53,23 +53,26 @@ extension Character {
 }
 
 extension StringProtocol {
-    /// The number of terminal columns the text takes.
+    /// The number of terminal columns the text takes as drawn, its control
+    /// characters made visible (``terminalVisible``).
     ///
     /// - Complexity: O(n) for n characters.
     package var displayWidth: Int {
-        reduce(0) { $0 + $1.displayWidth }
+        terminalVisible.reduce(0) { $0 + $1.displayWidth }
     }
 
     /// The text cut to at most `width` columns (ending with `…` when cut)
     /// and padded with spaces to exactly `width` columns.
     ///
-    /// Control characters (a newline in a text value) show as spaces so a
-    /// row always takes one line.
+    /// Control characters are made visible (``terminalVisible``): a newline
+    /// in a text value shows as a space, so a row always takes one line, and
+    /// an escape sequence shows as text (`^[]52;…`) instead of reaching the
+    /// terminal.
     ///
     /// - Complexity: O(n) for n characters.
     package func fitted(toWidth width: Int) -> String {
         guard width > 0 else { return "" }
-        let characters = self.map { $0.isNewline || $0 == "\t" ? " " : $0 }
+        let characters = Array(terminalVisible)
         let total = characters.reduce(0) { $0 + $1.displayWidth }
         var result = ""
         var used = 0

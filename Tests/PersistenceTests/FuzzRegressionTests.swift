@@ -141,6 +141,32 @@ import Testing
         }
     }
 
+    @Test func sizesReadAsBytesOrWithABinarySuffix() {
+        #expect(FileBytes.parseSize("100") == 100)
+        #expect(FileBytes.parseSize("4K") == 4096)
+        #expect(FileBytes.parseSize("2m") == 2 << 20)
+        #expect(FileBytes.parseSize("3GiB") == 3 << 30)
+        #expect(FileBytes.parseSize("1TB") == 1 << 40)
+        #expect(FileBytes.parseSize("") == nil)
+        #expect(FileBytes.parseSize("lots") == nil)
+        #expect(FileBytes.parseSize("-1") == nil)
+        #expect(FileBytes.parseSize("9999999999T") == nil)
+    }
+
+    @Test func devicesFIFOsAndFoldersAreRefusedByKind() throws {
+        try withFolder { folder in
+            let fifo = folder.appendingPathComponent("fifo").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            #expect(throws: FileReadError(path: fifo, reason: .notRegular(.fifo))) { try FileBytes.readRegularFile(atPath: fifo) }
+            #expect(throws: FileReadError(path: "/dev/zero", reason: .notRegular(.characterDevice))) {
+                try FileBytes.readRegularFile(atPath: "/dev/zero")
+            }
+            #expect(throws: FileReadError(path: folder.path, reason: .notRegular(.directory))) {
+                try FileBytes.readRegularFile(atPath: folder.path)
+            }
+        }
+    }
+
     @Test func anEmptyMigrationFileIsAnErrorNamingIt() throws {
         try withFolder { folder in
             try Data().write(to: folder.appendingPathComponent("0001_empty.sql"))

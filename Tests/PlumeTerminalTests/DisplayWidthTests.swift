@@ -14,7 +14,19 @@ import Testing
         #expect(Unicode.Scalar(0x200B)!.displayWidth == 0)  // zero width space (format)
         #expect(Unicode.Scalar(0x1161)!.displayWidth == 0)  // Hangul medial vowel
         #expect(Unicode.Scalar(0x263A)!.displayWidth == 1)  // ☺, text presentation
-        #expect("\u{1}".displayWidth == 0)
+        // Text is measured as drawn: a control character shows visibly.
+        #expect("\u{1}".displayWidth == 2)  // ^A
+        #expect(Character("\u{1}").displayWidth == 0)
+    }
+
+    @Test func controlCharactersShowVisibly() {
+        #expect("a\u{1B}]52;c;eA==\u{7}b".terminalVisible == "a^[]52;c;eA==^Gb")
+        #expect("\u{9B}2J\u{7F}".terminalVisible == "<U+009B>2J^?")
+        #expect("line\nbreak\ttab\r\n".terminalVisible == "line break tab  ")
+        #expect("\u{0}".terminalVisible == "^@")
+        #expect("plain 日本".terminalVisible == "plain 日本")
+        #expect("\u{1B}[2J".fitted(toWidth: 6) == "^[[2J ")
+        #expect("\u{1B}[2Jxyz".fitted(toWidth: 5) == "^[[2…")
     }
 
     @Test func fitsTextToAWidthWithAnEllipsis() {

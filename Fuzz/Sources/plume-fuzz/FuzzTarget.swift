@@ -17,7 +17,7 @@ struct FuzzTarget: Sendable {
     /// Every target, in the order `run.sh` runs them.
     static let all: [FuzzTarget] = [
         .selectOutline, .migrationFile, .shellInput, .changeSet,
-        .rowDecoding, .dateText, .jsonColumn, .csvImport,
+        .rowDecoding, .dateText, .jsonColumn, .csvImport, .databaseFile,
     ]
 
     /// The target `PLUME_FUZZ_TARGET` names; ends the process with a

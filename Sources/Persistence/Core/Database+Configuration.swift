@@ -101,6 +101,30 @@ extension Database {
         /// reads it fails (an interrupted write is still rolled back on a
         /// read-only connection).
         public var readsSchemaOnOpen = true
+        /// Whether SQL functions and virtual tables that have side effects
+        /// may run from the schema: from views, triggers, `CHECK`
+        /// constraints, generated columns and indexes on expressions
+        /// (`SQLITE_DBCONFIG_TRUSTED_SCHEMA`). Default false, as SQLite
+        /// advises for applications that may open a database file someone
+        /// else wrote: a view or trigger of such a file can then call only
+        /// innocuous functions (SQLite's built-in ones, and pure
+        /// ``DatabaseFunction``s, which Plume registers as innocuous), never
+        /// `edit()`, `writefile()` or `load_extension()`. Set it to true for
+        /// a schema of your own that calls functions with side effects.
+        public var trustsSchema = false
+        /// Whether the connection refuses what could corrupt the file
+        /// (`SQLITE_DBCONFIG_DEFENSIVE`): writing `sqlite_schema` through
+        /// `PRAGMA writable_schema`, writing the shadow tables of virtual
+        /// tables, `PRAGMA journal_mode = OFF`. Default true, as SQLite
+        /// advises for applications; set it to false to repair a schema by
+        /// hand (the `sqlite3` shell, and `plume repl`, keep it off).
+        public var isDefensive = true
+        /// Whether the connection may load SQLite extensions, through the C
+        /// API and through the SQL function `load_extension()`
+        /// (`sqlite3_enable_load_extension`). Default false: SQL from
+        /// anywhere (a query you were given, a database's schema) can then
+        /// never load a shared library.
+        public var allowsLoadingExtensions = false
         /// Whether observers notice other processes' commits from file
         /// events; false forces polling (for tests of the fallback).
         var usesFileEvents = true

@@ -127,6 +127,13 @@ public final class Database {
         let doubleQuotedStrings: Int32 = configuration.allowsDoubleQuotedStringLiterals ? 1 : 0
         _ = plume_db_config_int(handle, SQLITE_DBCONFIG_DQS_DML, doubleQuotedStrings, nil)
         _ = plume_db_config_int(handle, SQLITE_DBCONFIG_DQS_DDL, doubleQuotedStrings, nil)
+        // SQLite's advice for files someone else may have written
+        // (https://sqlite.org/security.html): no functions with side effects
+        // from the schema, no writes that could corrupt the file, no
+        // extension loading from SQL.
+        _ = plume_db_config_int(handle, SQLITE_DBCONFIG_TRUSTED_SCHEMA, configuration.trustsSchema ? 1 : 0, nil)
+        _ = plume_db_config_int(handle, SQLITE_DBCONFIG_DEFENSIVE, configuration.isDefensive ? 1 : 0, nil)
+        sqlite3_enable_load_extension(handle, configuration.allowsLoadingExtensions ? 1 : 0)
         installAuthorizer()
         changeTracker.install(on: self)
         // Reading the schema proves the file is a database and not corrupt.

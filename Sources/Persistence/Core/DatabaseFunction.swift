@@ -21,7 +21,10 @@ public final class DatabaseFunction: Sendable {
     public let argumentCount: Int?
     /// Whether the result depends on the arguments only
     /// (`SQLITE_DETERMINISTIC`): such functions may be used in indexes on
-    /// expressions and `CHECK` constraints.
+    /// expressions and `CHECK` constraints. A pure function is registered
+    /// as innocuous too (`SQLITE_INNOCUOUS`: no side effects), so that the
+    /// schema may call it when the connection does not trust the schema
+    /// (``Database/Configuration/trustsSchema``).
     public let isPure: Bool
     let kind: Kind
 
@@ -118,7 +121,7 @@ extension Database {
     public func add(function: DatabaseFunction) throws {
         let handle = try checkOpen()
         let box = Unmanaged.passRetained(FunctionBox(function)).toOpaque()
-        let flags = SQLITE_UTF8 | (function.isPure ? SQLITE_DETERMINISTIC : 0)
+        let flags = SQLITE_UTF8 | (function.isPure ? SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS : 0)
         let count = Int32(function.argumentCount ?? -1)
         let code: Int32
         switch function.kind {

@@ -156,9 +156,17 @@ package struct SQLTokens {
 }
 
 extension SQLTokens {
+    /// Whether the statement is `VACUUM … INTO …`: it starts with the
+    /// keyword `VACUUM` and holds the keyword `INTO` (a bare `into` is
+    /// always the keyword; a schema named so must be quoted).
+    package var isVacuumInto: Bool {
+        tokens.first?.word == "vacuum" && tokens.contains { $0.word == "into" }
+    }
+
     /// Whether the text uses `REPLACE` as a keyword (`INSERT OR REPLACE`,
     /// `REPLACE INTO`, `ON CONFLICT REPLACE`), not as the `replace()`
     /// function, nor inside a string or a quoted name.
+
     package var usesReplaceKeyword: Bool {
         tokens.indices.contains { index in
             tokens[index].word == "replace" && (index + 1 == tokens.count || tokens[index + 1].text != "(")

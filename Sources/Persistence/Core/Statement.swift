@@ -30,6 +30,15 @@ public final class Statement {
     /// END, ROLLBACK; not a savepoint's), as SQLite's authorizer reported
     /// it while compiling it.
     let controlsTransaction: Bool
+    /// `ATTACH` or `DETACH`, as SQLite's authorizer reported it.
+    private let attachment: String?
+    /// `ATTACH`, `DETACH` or `VACUUM INTO` when the statement reaches a
+    /// database file other than the connection's own (SQLite's authorizer
+    /// reports the first two; `VACUUM INTO`, which it does not report, is
+    /// recognised from the statement's tokens, on demand).
+    var reachesOtherDatabase: String? {
+        attachment ?? (SQLTokens(sql)?.isVacuumInto == true ? "VACUUM INTO" : nil)
+    }
     /// Lowercased names of the SQL functions the statement calls, as
     /// SQLite's authorizer reported them while compiling it (operators that
     /// are functions included: `like`, `glob`, `->`; `CURRENT_TIMESTAMP`
@@ -62,6 +71,7 @@ public final class Statement {
         self.writtenTables = authorizer.writtenTables
         self.isSchemaChange = authorizer.isSchemaChange
         self.controlsTransaction = authorizer.controlsTransaction
+        self.attachment = authorizer.attachment
         self.calledFunctions = authorizer.calledFunctions
         // `INSERT OR REPLACE`, `REPLACE INTO`, `UPDATE OR REPLACE`: the
         // keyword, not the word in a string, a name or `replace()`. (Tables

@@ -15,6 +15,9 @@ final class StatementAuthorizer {
     /// Whether the statement begins or ends a transaction (BEGIN, COMMIT,
     /// END, ROLLBACK; not a savepoint's).
     var controlsTransaction = false
+    /// `ATTACH` or `DETACH` when the statement attaches or detaches a
+    /// database.
+    var attachment: String?
     private var isDropStatement = false
 
     func reset() {
@@ -23,6 +26,7 @@ final class StatementAuthorizer {
         calledFunctions = []
         isSchemaChange = false
         controlsTransaction = false
+        attachment = nil
         isDropStatement = false
     }
 
@@ -40,7 +44,10 @@ final class StatementAuthorizer {
             if action == SQLITE_DROP_TABLE || action == SQLITE_DROP_TEMP_TABLE, let first {
                 writtenTables.insert(String(cString: first).sqlNameKey())
             }
-        case SQLITE_ATTACH, SQLITE_DETACH, SQLITE_ALTER_TABLE, SQLITE_CREATE_INDEX,
+        case SQLITE_ATTACH, SQLITE_DETACH:
+            attachment = action == SQLITE_ATTACH ? "ATTACH" : "DETACH"
+            isSchemaChange = true
+        case SQLITE_ALTER_TABLE, SQLITE_CREATE_INDEX,
              SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_INDEX, SQLITE_CREATE_TEMP_TABLE,
              SQLITE_CREATE_TEMP_TRIGGER, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_TRIGGER,
              SQLITE_CREATE_VIEW, SQLITE_CREATE_VTABLE:

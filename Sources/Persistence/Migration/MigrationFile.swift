@@ -60,8 +60,11 @@ enum MigrationFile {
         guard version >= 1 else {
             throw MigrationError(.invalidFileName, "migration versions start at 1", file: path)
         }
-        guard let data = FileBytes.read(atPath: path) else {
-            throw MigrationError(.invalidFile, "cannot read the file", file: path)
+        let data: [UInt8]
+        do {
+            data = try FileBytes.readRegularFile(atPath: path)
+        } catch {
+            throw MigrationError(.invalidFile, "the file \(error.problem)", file: path)
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             let offset = invalidUTF8Offset(data)

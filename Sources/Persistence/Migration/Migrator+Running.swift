@@ -44,6 +44,13 @@ extension Migrator {
                             "a migration runs in its own transaction and cannot hold BEGIN, COMMIT or ROLLBACK (use `-- migrate:\(direction) transaction:false` to run without one)",
                             file: file, line: script.lineOffset + line, sql: statement.sql, versions: [migration.version])
                     }
+                    // A migration changes the database it migrates only.
+                    if let reach = statement.reachesOtherDatabase {
+                        throw MigrationError(
+                            .migrationFailed,
+                            "a migration changes only the database it migrates and cannot hold \(reach) (ATTACH, DETACH and VACUUM INTO are refused)",
+                            file: file, line: script.lineOffset + line, sql: statement.sql, versions: [migration.version])
+                    }
                     compiledLine = line
                     progress(.statement(migration, direction, line: script.lineOffset + line))
                     try statement.run()

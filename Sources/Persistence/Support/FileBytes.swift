@@ -5,34 +5,145 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads whole files with `open` and `read`.
+/// Reads the files Plume reads because a folder or an option named them
+/// (migrations, `.read`, `.import`, `-init`, the history file, a
+/// deserialized database): regular files only, up to a size limit.
 ///
-/// `FileManager.contents(atPath:)` leaks a 4 KB buffer for every empty
-/// file on Linux (swift-foundation reads files that report a size of 0 in
-/// chunks, and the empty result drops its buffer without freeing it), which
-/// the migration-file fuzz target found under LeakSanitizer. Migration
-/// folders and shell scripts meet empty files often enough to matter.
+/// A path naming a FIFO, a device (`/dev/zero`, `/dev/urandom`), a
+/// directory or a socket (directly or through symbolic links) is refused
+/// with a ``FileReadError``: a device would be read until memory runs out,
+/// a FIFO would block until a writer came. The file is opened with
+/// `O_NONBLOCK` (opening a FIFO does not wait for a writer) and the opened
+/// descriptor is checked with `fstat`, so that a file swapped between a
+/// check and the open cannot slip through.
+///
+/// The limit is ``defaultSizeLimit`` (1 GiB), or the value of the
+/// `PLUME_MAX_FILE_SIZE` environment variable: a number of bytes, or a
+/// number followed by `K`, `M`, `G` or `T` (powers of 1024).
+///
+/// Files are read with `open` and `read` rather than
+/// `FileManager.contents(atPath:)`, which leaks a 4 KB buffer for every
+/// empty file on Linux (the migration-file fuzz target found it under
+/// LeakSanitizer).
 package enum FileBytes {
-    /// The bytes of the file at `path`, or nil when it cannot be opened or
-    /// read (a folder, a missing file, no permission).
+    /// The size limit when `PLUME_MAX_FILE_SIZE` is not set: 1 GiB.
+    package static let defaultSizeLimit: Int64 = 1 << 30
+
+    /// The environment variable that raises (or lowers) the size limit.
+    package static let sizeLimitVariable = "PLUME_MAX_FILE_SIZE"
+
+    /// The size limit in bytes: `PLUME_MAX_FILE_SIZE`, or
+    /// ``defaultSizeLimit``.
     ///
+    /// - Throws: ``FileReadError`` when the variable does not hold a size.
+    package static func sizeLimit(path: String) throws(FileReadError) -> Int64 {
+        guard let value = getenv(sizeLimitVariable).map({ String(cString: $0) }), !value.isEmpty else {
+            return defaultSizeLimit
+        }
+        guard let limit = parseSize(value) else {
+            throw FileReadError(path: path, reason: .invalidSizeLimit(value))
+        }
+        return limit
+    }
+
+    /// A size written as digits with an optional `K`, `M`, `G` or `T`
+    /// suffix (powers of 1024, either case, an optional `B` or `iB`
+    /// after it); nil for anything else or a size over `Int64.max`.
+    package static func parseSize(_ text: String) -> Int64? {
+        var digits = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if digits.hasSuffix("ib") {
+            digits.removeLast(2)
+        } else if digits.hasSuffix("b") {
+            digits.removeLast()
+        }
+        var multiplier: Int64 = 1
+        if let last = digits.last, let power = ["k": 1, "m": 2, "g": 3, "t": 4][String(last)] {
+            multiplier = Int64(1) << (10 * power)
+            digits.removeLast()
+        }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(digits) else {
+            return nil
+        }
+        let (product, overflow) = number.multipliedReportingOverflow(by: multiplier)
+        return overflow ? nil : product
+    }
+
+    /// Opens a regular file for reading, no larger than the size limit.
+    ///
+    /// - Returns: The open descriptor (close-on-exec, blocking), which the
+    ///   caller closes.
+    /// - Throws: ``FileReadError`` when the file cannot be opened, is not a
+    ///   regular file, or is over the limit.
+    package static func openRegularFile(atPath path: String) throws(FileReadError) -> Int32 {
+        let limit = try sizeLimit(path: path)
+        // O_NONBLOCK: opening a FIFO without a writer must not wait.
+        // O_NOCTTY: a terminal named here must not become ours.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { throw FileReadError(path: path, reason: .cannotOpen(errno)) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw FileReadError(path: path, reason: .cannotOpen(code))
+        }
+        guard let kind = FileReadError.Kind(mode: status.st_mode), kind == .regular else {
+            close(descriptor)
+            throw FileReadError(path: path, reason: .notRegular(FileReadError.Kind(mode: status.st_mode) ?? .unknown))
+        }
+        guard Int64(status.st_size) <= limit else {
+            close(descriptor)
+            throw FileReadError(path: path, reason: .tooLarge(size: Int64(status.st_size), limit: limit))
+        }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        return descriptor
+    }
+
+    /// Opens a regular file as a C stream (`fdopen(…, "rb")`), checked as
+    /// ``openRegularFile(atPath:)`` checks it.
+    ///
+    /// - Throws: ``FileReadError`` as ``openRegularFile(atPath:)`` does.
+    package static func openRegularFileStream(atPath path: String) throws(FileReadError) -> UnsafeMutablePointer<FILE> {
+        let descriptor = try openRegularFile(atPath: path)
+        guard let stream = fdopen(descriptor, "rb") else {
+            let code = errno
+            close(descriptor)
+            throw FileReadError(path: path, reason: .cannotOpen(code))
+        }
+        return stream
+    }
+
+    /// The bytes of the regular file at `path`.
+    ///
+    /// - Throws: ``FileReadError`` when the file cannot be opened or read,
+    ///   is not a regular file, or is (or grows while read) over the size
+    ///   limit.
     /// - Complexity: O(n) in the size of the file.
-    package static func read(atPath path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    package static func readRegularFile(atPath path: String) throws(FileReadError) -> [UInt8] {
+        let limit = try sizeLimit(path: path)
+        let descriptor = try openRegularFile(atPath: path)
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { readDescriptor(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
+                guard Int64(bytes.count) + Int64(count) <= limit else {
+                    throw FileReadError(path: path, reason: .tooLarge(size: Int64(bytes.count + count), limit: limit))
+                }
                 bytes.append(contentsOf: chunk[..<count])
             } else if count == 0 {
                 return bytes
             } else if errno != EINTR {
-                return nil
+                throw FileReadError(path: path, reason: .readFailed(errno))
             }
         }
+    }
+
+    /// The bytes of the regular file at `path`, or nil when
+    /// ``readRegularFile(atPath:)`` throws.
+    package static func read(atPath path: String) -> [UInt8]? {
+        try? readRegularFile(atPath: path)
     }
 }
 

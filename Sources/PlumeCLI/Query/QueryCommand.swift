@@ -48,7 +48,8 @@ struct QueryCommand: ParsableCommand {
         }
         let connection: Database
         do {
-            connection = try Shell.openDatabase(path: database, createIfMissing: false, readOnly: false)
+            // A file someone else wrote: its schema is not trusted.
+            connection = try Shell.openDatabase(path: database, createIfMissing: false, readOnly: false, distrustsSchema: true)
         } catch let error as DatabaseError {
             throw CommandFailure(error.message)
         }

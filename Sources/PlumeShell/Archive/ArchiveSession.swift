@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Persistence
 
 /// One `.archive` command at work: the database holding the archive and
 /// the table it reads (`sqlar`, or `zipfile(…)` for a ZIP file).
@@ -66,16 +67,25 @@ struct ArchiveSession {
     /// `deduceDatabaseType(file, 1) == SHELL_OPEN_ZIPFILE`: a ZIP
     /// end-of-central-directory record, or a missing or empty `*.zip`.
     static func looksLikeZip(_ file: [UInt8]) -> Bool {
-        let isZipName = Shell.matches(like: Array("%.zip".utf8), String(decoding: file, as: UTF8.self))
-        guard let handle = FileHandle(forReadingAtPath: String(decoding: file, as: UTF8.self)) else { return isZipName }
-        defer { try? handle.close() }
-        let contents = (try? handle.readToEnd()) ?? Data()
-        if contents.count >= 16 && contents.prefix(16) == Data("SQLite format 3\0".utf8) { return false }
-        if contents.count >= 25 && contents.suffix(25).prefix(17) == Data("Start-Of-SQLite3-".utf8) { return false }
-        if contents.count >= 22 {
-            return contents.suffix(22).prefix(4) == Data([UInt8(ascii: "P"), UInt8(ascii: "K"), 0x05, 0x06])
+        let path = String(decoding: file, as: UTF8.self)
+        let isZipName = Shell.matches(like: Array("%.zip".utf8), path)
+        // A regular file only, and only its first and last bytes: a FIFO
+        // or a device named by --file is no ZIP file to read to its end.
+        guard let descriptor = try? FileBytes.openRegularFile(atPath: path) else { return isZipName }
+        defer { closeDescriptor(descriptor) }
+        let size = Int(lseek(descriptor, 0, SEEK_END))
+        func bytes(at offset: Int, count: Int) -> [UInt8] {
+            guard offset >= 0, offset + count <= size else { return [] }
+            var buffer = [UInt8](repeating: 0, count: count)
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            return read == count ? buffer : []
         }
-        return contents.isEmpty && isZipName
+        if bytes(at: 0, count: 16) == Array("SQLite format 3\0".utf8) { return false }
+        if bytes(at: size - 25, count: 17) == Array("Start-Of-SQLite3-".utf8) { return false }
+        if size >= 22 {
+            return bytes(at: size - 22, count: 4) == [UInt8(ascii: "P"), UInt8(ascii: "K"), 0x05, 0x06]
+        }
+        return size == 0 && isZipName
     }
 
     /// Runs the command; SQLite's result code.

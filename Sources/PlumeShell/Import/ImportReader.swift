@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import PlumeTerminal
 
 /// Reads `.import` input one field at a time, as `sqlite3`'s
@@ -24,17 +25,21 @@ final class ImportReader {
     private var hasRead = false
     private var field: [UInt8] = []
 
-    /// Opens `source` (`|command` runs the command); nil when it cannot be
-    /// opened.
-    init?(source: [UInt8], columnSeparator: UInt8, rowSeparator: UInt8, quotesFields: Bool) {
+    /// Opens `source` (`|command` runs the command; a file must be a
+    /// regular file, ``FileBytes/openRegularFileStream(atPath:)``).
+    ///
+    /// - Throws: ``FileReadError`` when it cannot be opened, or is a FIFO,
+    ///   a device or a directory, or is over the size limit.
+    init(source: [UInt8], columnSeparator: UInt8, rowSeparator: UInt8, quotesFields: Bool) throws(FileReadError) {
         if source.first == UInt8(ascii: "|") {
-            guard let file = popen(Array(source.dropFirst()).cPath, "r") else { return nil }
+            guard let file = popen(Array(source.dropFirst()).cPath, "r") else {
+                throw FileReadError(path: String(decoding: source, as: UTF8.self), reason: .cannotOpen(errno))
+            }
             self.file = file
             isPipe = true
             displayName = Array("<pipe>".utf8)
         } else {
-            guard let file = fopen(source.cPath, "rb") else { return nil }
-            self.file = file
+            self.file = try FileBytes.openRegularFileStream(atPath: String(decoding: source, as: UTF8.self))
             isPipe = false
             displayName = source
         }

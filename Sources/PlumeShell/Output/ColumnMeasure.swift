@@ -20,7 +20,8 @@ enum ColumnMeasure {
 
     /// The width of the character starting at `index`, and the index after
     /// it (continuation bytes are consumed as the shell does).
-    func character(in bytes: [UInt8], at index: Int) -> (width: Int, next: Int) {
+    func character<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at index: Int) -> (width: Int, next: Int)
+        where Bytes.Index == Int {
         switch self {
         case .displayWidth:
             return DisplayWidth.character(in: bytes, at: index)

@@ -38,7 +38,7 @@ struct ColumnarPrinter {
         actual = widths.prefix(columns.count).map(abs)
         counted = Array(repeating: 0, count: columns.count)
         for (index, name) in columns.enumerated() {
-            append(ColumnarText.firstLine(of: name[...], maxWidth: wrapWidth(index), wordWrap: settings.wordWrap,
+            append(ColumnarText.firstLine(of: visible(name)[...], maxWidth: wrapWidth(index), wordWrap: settings.wordWrap,
                                           measure: measure).line[...], column: index)
         }
         endsRow.append(true)
@@ -66,7 +66,7 @@ struct ColumnarPrinter {
         var starts = 0
         var isASCII = true
         for byte in bytes {
-            if byte < UInt8(ascii: " ") { return nil }
+            if byte < UInt8(ascii: " ") || (byte == 0x7F && measure == .displayWidth) { return nil }
             if byte & 0xC0 != 0x80 { starts += 1 }
             if byte >= 0x80 { isASCII = false }
         }
@@ -107,8 +107,8 @@ struct ColumnarPrinter {
             return
         }
         var pending: [ArraySlice<UInt8>?] = (0..<columnCount).map { index in
-            if settings.quoteColumns { return quoted(row, index)[...] }
-            return row.type(index) == SQLITE_NULL ? settings.nullValue[...] : Array(row.text(index))[...]
+            if settings.quoteColumns { return visible(quoted(row, index))[...] }
+            return visible(row.type(index) == SQLITE_NULL ? settings.nullValue : Array(row.text(index)))[...]
         }
         var first = true
         while first || pending.contains(where: { $0 != nil }) {
@@ -125,6 +125,13 @@ struct ColumnarPrinter {
             pending = next
             first = false
         }
+    }
+
+    /// On a terminal, the text with its control characters made visible
+    /// (``ColumnarText/visibleControls(_:)``); elsewhere the text as is, as
+    /// `sqlite3` 3.40 prints it.
+    private func visible(_ bytes: [UInt8]) -> [UInt8] {
+        measure == .displayWidth ? ColumnarText.visibleControls(bytes) : bytes
     }
 
     private func quoted(_ row: StatementRow, _ index: Int) -> [UInt8] {

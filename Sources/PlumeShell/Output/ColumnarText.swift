@@ -2,6 +2,15 @@
 /// `translateForDisplayAndDup` and `utf8_width_print`, measuring by
 /// characters or display width (see ``ColumnMeasure``).
 enum ColumnarText {
+    /// Counts the bytes ``firstLine(of:maxWidth:wordWrap:measure:)`` reads,
+    /// for tests that the aligned modes stay linear in the bytes shown.
+    final class WorkMeter: @unchecked Sendable {
+        var bytesRead = 0
+    }
+
+    /// The meter of the current task, if a test set one.
+    @TaskLocal static var workMeter: WorkMeter?
+
     /// The first display line of `text`, at most `maxWidth` columns wide
     /// (0 for no limit), and the rest of the text when it continues on
     /// another line. Tabs expand to the next multiple of 8; a newline or
@@ -11,22 +20,30 @@ enum ColumnarText {
         let limit = maxWidth == 0 ? 1_000_000 : abs(maxWidth)
         // Fast path: printable ASCII that fits is its own line.
         if text.count <= limit, text.allSatisfy({ $0 >= UInt8(ascii: " ") && $0 < 0x7F }) { return (Array(text), nil) }
-        let bytes = Array(text)
-        var (index, reachedLimit) = lineEnd(of: bytes, limit: limit, measure: measure)
-        var end = index
-        if reachedLimit && wordWrap, let wordEnd = wordBreak(in: bytes, before: index) {
-            end = wordEnd
-            index = wordEnd
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        // The slice's own bytes, not a copy: a long value is cut into many
+        // lines, and copying what remains for each would make the aligned
+        // modes quadratic in the value's length.
+        return text.withUnsafeBufferPointer { bytes in
+            var (index, reachedLimit) = lineEnd(of: bytes, limit: limit, measure: measure)
+            var end = index
+            if reachedLimit && wordWrap, let wordEnd = wordBreak(in: bytes, before: index) {
+                end = wordEnd
+                index = wordEnd
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") { index += 1 }
+            }
+            // What was read: the line up to where it ended (and back to a
+            // word break), and the bytes rendered.
+            workMeter?.bytesRead += index + end
+            return (render(bytes, upTo: end, limit: limit, measure: measure),
+                    tail(of: text, after: index, reachedLimit: reachedLimit))
         }
-        return (render(bytes, upTo: end, limit: limit, measure: measure),
-                tail(of: text, after: index, reachedLimit: reachedLimit))
     }
 
     /// Where the first line ends: at the first control character other
     /// than a tab, or where the next character would pass `limit` columns
     /// (then `reachedLimit`).
-    private static func lineEnd(of bytes: [UInt8], limit: Int, measure: ColumnMeasure) -> (index: Int, reachedLimit: Bool) {
+    private static func lineEnd(of bytes: UnsafeBufferPointer<UInt8>, limit: Int, measure: ColumnMeasure)
+        -> (index: Int, reachedLimit: Bool) {
         var index = 0, columns = 0
         while columns < limit, index < bytes.count {
             let byte = bytes[index]
@@ -48,7 +65,7 @@ enum ColumnarText {
     /// Where `--wordwrap` cuts a line that reached its limit at `index`:
     /// after the last space in its second half, else at the last change
     /// between a word character and another; nil when there is neither.
-    private static func wordBreak(in bytes: [UInt8], before index: Int) -> Int? {
+    private static func wordBreak(in bytes: UnsafeBufferPointer<UInt8>, before index: Int) -> Int? {
         // Past the end reads as the C string's NUL.
         let at = { (offset: Int) -> UInt8 in offset < bytes.count ? bytes[offset] : 0 }
         var k = index
@@ -82,7 +99,7 @@ enum ColumnarText {
     /// The bytes of the line ending at `end` as printed: tabs expanded to
     /// spaces up to the next multiple of 8 (within `limit` columns), up to
     /// the first other control character.
-    private static func render(_ bytes: [UInt8], upTo end: Int, limit: Int, measure: ColumnMeasure) -> [UInt8] {
+    private static func render(_ bytes: UnsafeBufferPointer<UInt8>, upTo end: Int, limit: Int, measure: ColumnMeasure) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(end)
         var position = 0, columns = 0
@@ -101,6 +118,45 @@ enum ColumnarText {
             }
         }
         return line
+    }
+
+    /// The text as the aligned modes draw it on a terminal, so that no
+    /// value or column name sends the terminal an escape sequence (a window
+    /// title, an OSC 52 clipboard write, a screen clear, a DCS): as newer
+    /// `sqlite3` shells do with `.mode --escape ascii`, a C0 control other
+    /// than a tab or a line ending shows in caret notation (`ESC` as `^[`),
+    /// `DEL` as `^?`, and a C1 control (U+0080 to U+009F, which `sqlite3`
+    /// passes) as `<U+009B>`. Tabs and line endings keep their layout.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func visibleControls(_ bytes: [UInt8]) -> [UInt8] {
+        func isControl(_ index: Int) -> Bool {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") { return false }
+            if byte == UInt8(ascii: "\r") { return !(index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n")) }
+            if byte < 0x20 || byte == 0x7F { return true }
+            return byte == 0xC2 && index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1])
+        }
+        guard bytes.indices.contains(where: isControl) else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            guard isControl(index) else {
+                result.append(bytes[index])
+                index += 1
+                continue
+            }
+            let byte = bytes[index]
+            if byte == 0xC2 {
+                result += Array("<U+00".utf8) + Array(String(bytes[index + 1], radix: 16, uppercase: true).utf8) + [UInt8(ascii: ">")]
+                index += 2
+            } else {
+                result += [UInt8(ascii: "^"), byte == 0x7F ? UInt8(ascii: "?") : byte + 0x40]
+                index += 1
+            }
+        }
+        return result
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {

@@ -16,7 +16,8 @@ enum DisplayWidth {
     /// Decodes the UTF-8 character starting at `index`: its width and the
     /// index after it. Invalid bytes count one column each; continuation
     /// bytes are consumed as the shell does.
-    static func character(in bytes: [UInt8], at index: Int) -> (width: Int, next: Int) {
+    static func character<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at index: Int) -> (width: Int, next: Int)
+        where Bytes.Index == Int {
         let lead = bytes[index]
         var next = index + 1
         while next < bytes.count, bytes[next] & 0xC0 == 0x80 { next += 1 }

@@ -34,7 +34,12 @@ enum SQLiteText {
         let bits = value.bitPattern
         if bits == 0x7ff0_0000_0000_0000 { return sink.append("1e999") }
         if bits == 0xfff0_0000_0000_0000 { return sink.append("-1e999") }
-        if integralAsInteger, value >= -9.2e18, value <= 9.2e18, value == Double(Int64(value)) {
+        // sqlite3 writes `(sqlite3_int64)r` with `%lld.0` when that cast
+        // gives r back: every integral real in [-2^63, 2^63), whose cast is
+        // exact (outside it, x86's cast gives INT64_MIN, which is r only
+        // for -2^63 itself). -2^63 is "-9223372036854775808.0", not the
+        // `%!.20g` "-9223372036854775807.8".
+        if integralAsInteger, value >= -0x1p63, value < 0x1p63, value.rounded(.towardZero) == value {
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 100) { buffer in
                 let length = plume_format_int64(buffer.baseAddress, Int32(buffer.count), "%lld.0", Int64(value))
                 sink.append(bytes: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(length)).assumingMemoryBound(to: UInt8.self))

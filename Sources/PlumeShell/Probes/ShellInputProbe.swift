@@ -16,7 +16,7 @@ package enum ShellInputProbe {
     /// The lines of a file as the shell reads them (``FileLineSource``),
     /// or nil when it cannot be opened.
     package static func lines(ofFile path: String) -> [[UInt8]]? {
-        guard let source = FileLineSource(path: path) else { return nil }
+        guard let source = try? FileLineSource(path: path) else { return nil }
         var lines: [[UInt8]] = []
         while case .line(let line) = source.readLine(continuation: false) { lines.append(line) }
         return lines
@@ -53,7 +53,7 @@ package enum ShellInputProbe {
     /// ASCII; nil when the file cannot be opened.
     package static func importFields(ofFile path: String, columnSeparator: UInt8, rowSeparator: UInt8,
                                      quotesFields: Bool) -> [ImportField]? {
-        guard !path.hasPrefix("|"), let reader = ImportReader(source: Array(path.utf8), columnSeparator: columnSeparator,
+        guard !path.hasPrefix("|"), let reader = try? ImportReader(source: Array(path.utf8), columnSeparator: columnSeparator,
                                                               rowSeparator: rowSeparator, quotesFields: quotesFields)
         else { return nil }
         var fields: [ImportField] = []

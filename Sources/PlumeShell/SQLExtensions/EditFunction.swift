@@ -10,8 +10,10 @@ import Darwin
 /// the shell, and returns the file's new content.
 enum EditFunction {
     static func install(on connection: OpaquePointer) {
-        SQLFunctionRegistry.scalar(connection, "edit", 1, edit)
-        SQLFunctionRegistry.scalar(connection, "edit", 2, edit)
+        // Direct-only: a view or a trigger of a database file must never
+        // start a program (sqlite3 3.40 registers it without the flag).
+        SQLFunctionRegistry.scalar(connection, "edit", 1, flags: SQLITE_DIRECTONLY, edit)
+        SQLFunctionRegistry.scalar(connection, "edit", 2, flags: SQLITE_DIRECTONLY, edit)
     }
 
     private static func edit(_ context: OpaquePointer, _ arguments: [OpaquePointer?]) {

@@ -56,10 +56,18 @@ package struct DatabaseOpening {
     }
 
     /// Loads the file into the in-memory connection, as `sqlite3`'s
-    /// `open_db` does; a file that cannot be read leaves it empty.
+    /// `open_db` does; a file that cannot be opened leaves it empty. A
+    /// FIFO, a device or a directory, or a file over the size limit, is
+    /// not read, and said so (``FileBytes``).
     private func deserialize(into connection: OpaquePointer) {
-        guard let contents = FileBytes.read(atPath: path),
-              let buffer = sqlite3_malloc64(sqlite3_uint64(max(contents.count, 1))) else { return }
+        let contents: [UInt8]
+        do {
+            contents = try FileBytes.readRegularFile(atPath: path)
+        } catch {
+            if !error.isOpenFailure { StandardStreams.writeError("Error: \(error)\n") }
+            return
+        }
+        guard let buffer = sqlite3_malloc64(sqlite3_uint64(max(contents.count, 1))) else { return }
         contents.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { buffer.copyMemory(from: base, byteCount: bytes.count) }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -44,10 +45,12 @@ final class FileLineSource: LineSource {
         isPipe = false
     }
 
-    /// Opens a file; nil when it cannot be opened.
-    init?(path: String) {
-        guard let file = fopen(path, "rb") else { return nil }
-        self.file = file
+    /// Opens a regular file (``FileBytes/openRegularFileStream(atPath:)``).
+    ///
+    /// - Throws: ``FileReadError`` when it cannot be opened, is no regular
+    ///   file (a FIFO, a device, a directory) or is over the size limit.
+    init(path: String) throws(FileReadError) {
+        self.file = try FileBytes.openRegularFileStream(atPath: path)
         ownsFile = true
         isPipe = false
     }

@@ -22,22 +22,30 @@ extension Shell {
     /// With `readsSchema` false (the REPL), a file that is not a database,
     /// or whose schema is damaged, opens as in `sqlite3`, and the first
     /// statement that reads it fails.
+    ///
+    /// With `distrustsSchema` (`plume query`), the connection is the
+    /// library's default instead for what a database file someone else
+    /// wrote could do: it does not trust the schema
+    /// (`SQLITE_DBCONFIG_TRUSTED_SCHEMA` off), is defensive, and loads no
+    /// extension.
     package static func openDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
                              refusesSymbolicLinks: Bool = false, vfsName: String? = nil,
-                             readsSchema: Bool = true) throws -> Database {
+                             readsSchema: Bool = true, distrustsSchema: Bool = false) throws -> Database {
         let database = try openBareDatabase(path: path, createIfMissing: createIfMissing, readOnly: readOnly,
                                             refusesSymbolicLinks: refusesSymbolicLinks, vfsName: vfsName,
-                                            readsSchema: readsSchema)
-        prepareConnection(database.sqliteConnection!)
+                                            readsSchema: readsSchema, distrustsSchema: distrustsSchema)
+        prepareConnection(database.sqliteConnection!, allowsLoadingExtensions: !distrustsSchema)
         return database
     }
 
     /// Registers on a connection what `sqlite3`'s `open_db` does: the
     /// shell's SQL functions, collations and table-valued functions
-    /// (``ShellFunctions``), extension loading and the `sqlar` functions.
-    static func prepareConnection(_ connection: OpaquePointer) {
+    /// (``ShellFunctions``), extension loading (unless
+    /// `allowsLoadingExtensions` is false) and the `sqlar` functions.
+    static func prepareConnection(_ connection: OpaquePointer, allowsLoadingExtensions: Bool = true) {
         ShellFunctions.install(on: connection)
         prepareAdminFeatures(on: connection)
+        if !allowsLoadingExtensions { sqlite3_enable_load_extension(connection, 0) }
     }
 
     /// Makes every connection a queue or pool opens with `configuration`
@@ -45,10 +53,14 @@ extension Shell {
     /// (``prepareConnection(_:)``), after its other setup steps: a query
     /// of `plume watch` or `.watch` may use `COLLATE uint`, `regexp`,
     /// `decimal` and the other functions the REPL has.
+    ///
+    /// Extension loading stays as the configuration says
+    /// (``Database/Configuration/allowsLoadingExtensions``).
     package static func prepareConnections(of configuration: inout Database.Configuration) {
+        let allowsLoadingExtensions = configuration.allowsLoadingExtensions
         configuration.prepareDatabase { db in
             guard let connection = db.sqliteConnection else { return }
-            prepareConnection(connection)
+            prepareConnection(connection, allowsLoadingExtensions: allowsLoadingExtensions)
         }
     }
 
@@ -57,8 +69,13 @@ extension Shell {
     /// to, in memory, when `.open` fails.
     static func openBareDatabase(path: String, createIfMissing: Bool, readOnly: Bool,
                                  refusesSymbolicLinks: Bool = false, vfsName: String? = nil,
-                                 readsSchema: Bool = true) throws -> Database {
+                                 readsSchema: Bool = true, distrustsSchema: Bool = false) throws -> Database {
         var configuration = Database.Configuration()
+        // As the sqlite3 shell: the schema is trusted, writable_schema
+        // works, `.load` loads; `plume query` keeps the library's defaults.
+        configuration.trustsSchema = !distrustsSchema
+        configuration.isDefensive = distrustsSchema
+        configuration.allowsLoadingExtensions = !distrustsSchema
         configuration.readsSchemaOnOpen = readsSchema
         configuration.journalMode = .default
         configuration.foreignKeysEnabled = false

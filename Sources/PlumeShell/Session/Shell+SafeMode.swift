@@ -27,16 +27,20 @@ extension Shell {
     func installSafeModeAuthorizer() {
         guard let connection = database.sqliteConnection else { return }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_set_authorizer(connection, { context, action, _, second, _, _ in
-            Unmanaged<Shell>.fromOpaque(context!).takeUnretainedValue().refuseInSafeMode(action, second)
+        sqlite3_set_authorizer(connection, { context, action, first, second, _, _ in
+            Unmanaged<Shell>.fromOpaque(context!).takeUnretainedValue().refuseInSafeMode(action, first, second)
             return SQLITE_OK
         }, context)
     }
 
-    /// Ends the shell on ATTACH or a function safe mode refuses.
-    func refuseInSafeMode(_ action: Int32, _ second: UnsafePointer<CChar>?) {
+    /// Ends the shell on ATTACH, a function safe mode refuses, or a read
+    /// of the `fsdir` table (which lists and reads files: newer `sqlite3`
+    /// shells refuse more in safe mode than 3.40, and Plume follows them).
+    func refuseInSafeMode(_ action: Int32, _ first: UnsafePointer<CChar>?, _ second: UnsafePointer<CChar>?) {
         if action == SQLITE_ATTACH {
             failIfSafeMode("cannot run ATTACH in safe mode")
+        } else if action == SQLITE_READ, let first, String(cString: first).lowercased() == "fsdir" {
+            failIfSafeMode("cannot use the fsdir table in safe mode")
         } else if action == SQLITE_FUNCTION, let second {
             // The function's name is the authorizer's second argument.
             let name = String(cString: second).lowercased()

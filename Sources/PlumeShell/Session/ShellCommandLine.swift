@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Persistence
 import PlumeTerminal
 #if canImport(Glibc)
 import Glibc
@@ -279,9 +280,14 @@ package enum ShellCommandLine {
             }
             path = home + "/.sqliterc"
         }
-        guard let source = FileLineSource(path: path) else {
-            if override != nil {
-                shell.printError("cannot open: \"\(path)\"")
+        let source: FileLineSource
+        do {
+            source = try FileLineSource(path: path)
+        } catch {
+            // A missing ~/.sqliterc is no error; one that is a FIFO or a
+            // device is not read, and said so.
+            if override != nil || !error.isOpenFailure {
+                shell.printError(error.isOpenFailure ? "cannot open: \"\(path)\"" : "Error: \(error)")
                 if shell.bail { return 1 }
             }
             return nil

@@ -2,6 +2,7 @@ import CReadline
 import CSQLite
 import Foundation
 import Persistence
+import PlumeTerminal
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -109,9 +110,16 @@ final class TerminalLineSource: LineSource {
     /// that a multi-line statement stays one entry across sessions.
     private func loadHistory() {
         // FileBytes: the history file is often empty, which Foundation's
-        // readers leak 4 KB for on Linux.
-        guard let bytes = FileBytes.read(atPath: historyFile),
-              let contents = String(validating: bytes, as: UTF8.self) else { return }
+        // readers leak 4 KB for on Linux; and a history file that is a
+        // FIFO or a device (or over the size limit) is not read.
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.readRegularFile(atPath: historyFile)
+        } catch {
+            if !error.isOpenFailure { StandardStreams.writeError("-- warning: history not read: \(error)\n") }
+            return
+        }
+        guard let contents = String(validating: bytes, as: UTF8.self) else { return }
         for line in contents.split(separator: "\n", omittingEmptySubsequences: true) {
             add_history(Self.unescape(String(line)))
         }

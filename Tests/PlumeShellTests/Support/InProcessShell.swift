@@ -38,7 +38,7 @@ struct InProcessShell: ~Copyable {
         defer { close(descriptor) }
         let shell = Shell(deferring: DatabaseOpening(path: directory.path("test.db")), interrupts: nil, host: host,
                           output: OutputBuffer(fileDescriptor: descriptor))
-        guard let source = FileLineSource(path: scriptPath) else { throw ProcessFailure(message: "cannot read \(scriptPath)") }
+        let source = try FileLineSource(path: scriptPath)
         _ = shell.processInput(source)
         shell.close()
         return Array(try Data(contentsOf: URL(fileURLWithPath: outputPath)))

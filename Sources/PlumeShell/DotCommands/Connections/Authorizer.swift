@@ -56,6 +56,6 @@ extension Shell {
             }
         }
         output.write("\n")
-        if safeMode { refuseInSafeMode(action, arguments[1]) }
+        if safeMode { refuseInSafeMode(action, arguments[0], arguments[1]) }
     }
 }

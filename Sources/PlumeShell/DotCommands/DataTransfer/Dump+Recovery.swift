@@ -46,13 +46,26 @@ extension Shell {
     /// then its error, if any, as a comment.
     func dumpStatements(_ query: String, state: inout DumpState) {
         let failure = runDumpQuery(query) { statement in
-            let sql = Shell.columnBytes(statement, 0) ?? []
+            let sql = storedStatement(Shell.columnBytes(statement, 0) ?? [], of: nil)
             output.write(sql)
             output.write(SQLiteText.contains(sql, Array("--".utf8)) ? "\n;\n" : ";\n")
         }
         guard let failure else { return }
         output.write("/**** ERROR: (\(failure.code)) \(failure.message) *****/\n")
         if failure.code != SQLITE_CORRUPT { state.errors += 1 }
+    }
+
+    /// A stored schema statement as `.dump` writes it: without any text
+    /// after the statement (``SchemaText/firstStatement(_:)``), which
+    /// SQLite ignores but a shell replaying the dump would run; a warning
+    /// on standard error says so.
+    func storedStatement(_ sql: [UInt8], of name: [UInt8]?) -> [UInt8] {
+        let (statement, hadTrailingText) = SchemaText.firstStatement(sql)
+        if hadTrailingText {
+            let subject = name.map { "of \"" + String(decoding: $0, as: UTF8.self) + "\" " } ?? ""
+            printError("-- warning: the stored SQL \(subject)holds text after its statement; .dump leaves it out")
+        }
+        return statement
     }
 
     /// Flips `PRAGMA reverse_unordered_selects`.

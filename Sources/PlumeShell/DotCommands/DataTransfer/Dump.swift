@@ -90,7 +90,7 @@ extension Shell {
             output.write(quotedName + [UInt8(ascii: ",")] + quotedName + Array(",0,".utf8) + SQLiteText.literal(sql) + Array(");\n".utf8))
             return
         } else {
-            output.write(SchemaText.statementLine(sql))
+            output.write(SchemaText.statementLine(storedStatement(sql, of: name)))
         }
         guard String(decoding: type, as: UTF8.self) == "table" else { return }
         guard let columns = dumpColumns(of: name, preserveRowID: options.preserveRowIDs) else {

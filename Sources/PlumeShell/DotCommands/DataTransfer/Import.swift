@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Persistence
 
 extension Shell {
     static let importDotCommands: [DotCommand] = [
@@ -47,8 +48,18 @@ extension Shell {
             return .failed
         }
         guard let (column, row, quotes) = request.separators ?? separatorsFromMode() else { return .failed }
-        guard let reader = ImportReader(source: source, columnSeparator: column, rowSeparator: row, quotesFields: quotes) else {
+        let reader: ImportReader
+        do {
+            reader = try ImportReader(source: source, columnSeparator: column, rowSeparator: row, quotesFields: quotes)
+        } catch where error.isOpenFailure {
             printError(bytes: Array("Error: cannot open \"".utf8) + source + [UInt8(ascii: "\"")])
+            return .failed
+        } catch where error.reason == .notRegular(.directory) {
+            // sqlite3's own words: its reader finds no bytes there.
+            printError(bytes: source + Array(": empty file".utf8))
+            return .failed
+        } catch {
+            printError("Error: \(error)")
             return .failed
         }
         if request.verbosity >= 2 || (request.verbosity >= 1 && request.separators == nil) {

@@ -49,6 +49,12 @@ extension Shell {
         var mask: UInt32 = 0
         for argument in arguments.dropFirst() {
             guard argument.first == UInt8(ascii: "-") else {
+                // Newer sqlite3 shells refuse a trace file in safe mode;
+                // standard output and error and `off` write no file.
+                let target = String(decoding: arguments[1], as: UTF8.self)
+                if !["stdout", "stderr", "off"].contains(target) {
+                    failIfSafeMode("cannot run .trace FILE in safe mode")
+                }
                 closeTraceFile()
                 trace.destination = openTraceDestination(arguments[1])
                 continue

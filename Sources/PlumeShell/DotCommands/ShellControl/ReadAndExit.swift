@@ -1,3 +1,5 @@
+import Persistence
+
 /// `.read`, `.exit` and `.quit`: more input from a file or a command, and
 /// the end of input.
 extension Shell {
@@ -27,9 +29,22 @@ extension Shell {
         guard command.arguments.count == 2 else { return usageError(".read FILE") }
         let path = command.string(1)
         let shellCommand = path.hasPrefix("|") ? String(path.dropFirst()) : nil
-        guard let source = shellCommand.map({ FileLineSource(command: $0) }) ?? FileLineSource(path: path) else {
-            printError("Error: cannot open \"\(shellCommand ?? path)\"")
-            return .failed
+        let source: FileLineSource
+        if let shellCommand {
+            guard let pipe = FileLineSource(command: shellCommand) else {
+                printError("Error: cannot open \"\(shellCommand)\"")
+                return .failed
+            }
+            source = pipe
+        } else {
+            do {
+                source = try FileLineSource(path: path)
+            } catch {
+                // A directory: sqlite3's own words (its fgets fails there).
+                let isDirectory = error.reason == .notRegular(.directory)
+                printError(error.isOpenFailure || isDirectory ? "Error: cannot open \"\(path)\"" : "Error: \(error)")
+                return .failed
+            }
         }
         let savedLine = lineNumber
         defer { lineNumber = savedLine }

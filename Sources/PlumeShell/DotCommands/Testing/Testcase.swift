@@ -21,6 +21,9 @@ extension Shell {
 
     /// `.testcase ?NAME?`.
     private func testcase(_ command: DotCommandLine) -> DotCommandResult {
+        // It writes testcase-out.txt: newer sqlite3 shells refuse it in
+        // safe mode.
+        failIfSafeMode("cannot run .testcase in safe mode")
         endTestcaseOutput()
         let descriptor = createTruncating(Shell.testcaseFile)
         if descriptor < 0 {
