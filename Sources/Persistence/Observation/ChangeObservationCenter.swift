@@ -89,8 +89,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
         case .unchanged:
             return false
         case .missingWithinGrace:
-            writer.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(check.grace.components.attoseconds / 1_000_000_000
-                + check.grace.components.seconds * 1_000_000_000) + 1_000_000)) { [weak self] in
+            writer.queue.asyncAfter(deadline: .now() + .nanoseconds(Int(check.grace.nanoseconds) + 1_000_000)) { [weak self] in
                 guard let self else { return }
                 self.writer.sync { db in _ = self.checkFileReplacement(db) }
             }

@@ -64,16 +64,19 @@ final class ExternalCommitDetector: @unchecked Sendable {
         self.mode = watcher == nil ? .polling : .fileEvents
         box.value = self
         if watcher == nil { timer = Self.repeatingTimer(every: pollInterval, on: queue) { [weak self] in _ = self?.check() } }
-        if let idleInterval { idleTimer = Self.repeatingTimer(every: idleInterval, on: queue) { [weak self] in self?.tick() } }
+        if let idleInterval {
+            // A tenth of the interval's leeway lets the system fold the
+            // tick into other wake-ups.
+            idleTimer = Self.repeatingTimer(every: idleInterval, leeway: idleInterval / 10, on: queue) { [weak self] in self?.tick() }
+        }
     }
 
-    private static func repeatingTimer(every interval: Duration, on queue: DispatchQueue,
+    private static func repeatingTimer(every interval: Duration, leeway: Duration = .milliseconds(5), on queue: DispatchQueue,
                                        _ handler: @escaping () -> Void) -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let nanoseconds = max(1_000_000, interval.components.seconds * 1_000_000_000
-            + interval.components.attoseconds / 1_000_000_000)
-        timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)),
-                       repeating: .nanoseconds(Int(nanoseconds)), leeway: .milliseconds(5))
+        let nanoseconds = max(1_000_000, Int(interval.nanoseconds))
+        timer.schedule(deadline: .now() + .nanoseconds(nanoseconds),
+                       repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(Int(leeway.nanoseconds)))
         timer.setEventHandler(handler: handler)
         timer.resume()
         return timer
@@ -122,4 +125,11 @@ private final class WeakBox<Value: AnyObject>: @unchecked Sendable {
     // Safe: set once during the owner's initializer, before any event can
     // read it on the same queue.
     weak var value: Value?
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds.
+    var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
 }
