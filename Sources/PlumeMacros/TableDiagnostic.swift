@@ -10,9 +10,10 @@ enum TableDiagnostic: String, DiagnosticMessage {
     case tupleType
     case missingType
     case lazyProperty
-    case secondPrimaryKey
     case invalidTableName
     case invalidColumnName
+    case interpolatedName
+    case invalidPrimaryKeyList
 
     var message: String {
         switch self {
@@ -30,16 +31,26 @@ enum TableDiagnostic: String, DiagnosticMessage {
             "a column needs an explicit type: @Table reads declarations, not inferred types"
         case .lazyProperty:
             "a lazy property cannot be a column: make it a plain 'var' or a computed property"
-        case .secondPrimaryKey:
-            "a table record has one primary key column: remove 'primaryKey: true' here, or from the other column"
         case .invalidTableName:
             "the table name must be a string literal"
         case .invalidColumnName:
             "the column name must be a string literal"
+        case .invalidPrimaryKeyList:
+            "primaryKey: takes an array of string literals naming the key's properties, as [\"albumID\", \"position\"]"
+        case .interpolatedName:
+            "a name cannot use string interpolation: @Table reads the literal when it expands, before any value exists"
         }
     }
 
     var diagnosticID: MessageID { MessageID(domain: "PlumeMacros", id: rawValue) }
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// A message that names what is at fault.
+struct TableMessage: DiagnosticMessage {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var diagnosticID: MessageID { MessageID(domain: "PlumeMacros", id: message) }
     var severity: DiagnosticSeverity { .error }
 }
 
