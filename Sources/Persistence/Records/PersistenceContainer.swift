@@ -25,9 +25,10 @@ public struct PersistenceContainer {
     @usableFromInline let parameterCount: Int32
     /// The next column's position.
     @usableFromInline var position: Int32 = 0
-    /// The column whose NULL is recorded (the primary key), or -1.
-    @usableFromInline let keyPosition: Int32
-    /// Whether the column at `keyPosition` was NULL.
+    /// The columns whose NULL is recorded (the primary key's), as bits:
+    /// position `i` (from 0, below 64) is bit `i`; 0 for none.
+    @usableFromInline let keyMask: UInt64
+    /// Whether a column of `keyMask` was NULL.
     @usableFromInline var keyIsNull = false
     @usableFromInline let strategies: RecordEncodingStrategies
     /// The record type, for the table's name in errors (a metatype:
@@ -59,7 +60,7 @@ public struct PersistenceContainer {
     init(table: String, strategies: RecordEncodingStrategies) {
         self.handle = nil
         self.parameterCount = 0
-        self.keyPosition = -1
+        self.keyMask = 0
         self.strategies = strategies
         self.recordType = nil
         self.collector = Collector(table: table)
@@ -68,11 +69,11 @@ public struct PersistenceContainer {
     /// A container binding column `i` (from 0) to parameter `?i+1` of a
     /// statement.
     @usableFromInline
-    init(binding statement: Statement, record: any InsertableRecord.Type, keyPosition: Int, strategies: RecordEncodingStrategies) throws {
+    init(binding statement: Statement, record: any InsertableRecord.Type, keyMask: UInt64, strategies: RecordEncodingStrategies) throws {
         let handle = try statement.checkHandle()
         self.handle = handle
         self.parameterCount = sqlite3_bind_parameter_count(handle)
-        self.keyPosition = Int32(keyPosition)
+        self.keyMask = keyMask
         self.strategies = strategies
         self.recordType = record
         self.collector = nil
@@ -191,7 +192,7 @@ public struct PersistenceContainer {
     mutating func put(_ value: DatabaseValue, _ column: String) throws {
         guard let handle else { return append(value, column) }
         position += 1
-        if position == keyPosition + 1, case .null = value { keyIsNull = true }
+        if keyMask != 0, case .null = value, position <= 64, keyMask & (1 &<< UInt64(position &- 1)) != 0 { keyIsNull = true }
         if position <= parameterCount {
             let code = Statement.bind(value, at: position, handle: handle)
             if code != SQLITE_OK { throw Statement.bindError(code, handle: handle) }

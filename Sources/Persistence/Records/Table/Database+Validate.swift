@@ -15,10 +15,15 @@ extension Database {
     /// ```
     ///
     /// - Parameter type: The record type.
+    /// The key the record declares must identify one row: the table's
+    /// primary key, a rowid table's `rowid`, or the columns of a unique,
+    /// non-partial index that are all `NOT NULL`.
+    ///
     /// - Throws: ``TableSchemaError`` naming the column, its declared type
     ///   and the property's type, for the first mismatch;
     ///   ``RecordError`` (``RecordError/Code/noSuchTable``) when the table
-    ///   does not exist.
+    ///   does not exist, ``RecordError/Code/keyNotUnique`` when the
+    ///   declared key is not unique.
     public func validate<Record: TypedTable>(_ type: Record.Type) throws {
         let schema = Record.tableSchema
         guard try tableExists(schema.table) else {
@@ -38,6 +43,7 @@ extension Database {
             throw TableSchemaError(table: schema.table, column: column.name, declaredType: info.declaredType,
                                    recordType: "\(Record.self)", expected: storage)
         }
+        try checkUniqueKey(of: Record.self)
     }
 }
 

@@ -61,8 +61,14 @@ public final class TableSchema: Sendable {
     public let columns: [Column]
     /// The column names, in declaration order.
     public let columnNames: [String]
-    /// The primary key column, if the record declares one.
+    /// The primary key column, when the record's key is one column (nil
+    /// for none, and for a composite key: see ``primaryKeyColumns``).
     public let primaryKey: Column?
+    /// The primary key's columns, in declaration order: empty when the
+    /// record declares no key, several for a composite key.
+    public let primaryKeyColumns: [Column]
+    /// The key columns' declaration positions.
+    let keyPositions: [Int]
     /// `"id", "name", …`
     let selection: String
     /// `SELECT "id", "name", … FROM "photo"`, made once: quoting names
@@ -78,7 +84,9 @@ public final class TableSchema: Sendable {
         self.table = table
         self.columns = columns
         self.columnNames = columns.map(\.name)
-        self.primaryKey = columns.first(where: \.isPrimaryKey)
+        self.keyPositions = columns.indices.filter { columns[$0].isPrimaryKey }
+        self.primaryKeyColumns = keyPositions.map { columns[$0] }
+        self.primaryKey = primaryKeyColumns.count == 1 ? primaryKeyColumns[0] : nil
         self.selection = columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
         self.selectFrom = "SELECT \(selection) FROM \(quoteIdentifier(table))"
     }
@@ -105,26 +113,47 @@ public final class TableSchema: Sendable {
         return "\(verb) INTO \(quoteIdentifier(table)) (\(selection)) VALUES (\(parameters(columns.indices)))"
     }
 
+    /// `"albumID" = ?1 AND "position" = ?3`: each key column bound at its
+    /// declaration position.
+    var keyCondition: String {
+        keyPositions.map { "\(quoteIdentifier(columns[$0].name)) = ?\($0 + 1)" }.joined(separator: " AND ")
+    }
+
     /// `UPDATE "photo" SET "name" = ?2, … WHERE "id" = ?1`: each column
-    /// bound at its declaration position.
-    func updateSQL(key: Int) -> String? {
-        let assignments = columns.indices.filter { $0 != key }.map { "\(quoteIdentifier(columns[$0].name)) = ?\($0 + 1)" }
+    /// bound at its declaration position; nil when every column is in the
+    /// key.
+    func updateSQL() -> String? {
+        let assignments = columns.indices.filter { !keyPositions.contains($0) }
+            .map { "\(quoteIdentifier(columns[$0].name)) = ?\($0 + 1)" }
         guard !assignments.isEmpty else { return nil }
-        return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE \(quoteIdentifier(columns[key].name)) = ?\(key + 1)"
+        return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE \(keyCondition)"
     }
 
     /// `INSERT … ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", …`
-    func upsertSQL(key: Int) -> String {
-        let updates = columns.indices.filter { $0 != key }.map { columns[$0].name }
+    func upsertSQL() -> String {
+        let updates = columns.indices.filter { !keyPositions.contains($0) }.map { columns[$0].name }
         let action = updates.isEmpty
             ? "NOTHING"
             : "UPDATE SET " + updates.map { "\(quoteIdentifier($0)) = excluded.\(quoteIdentifier($0))" }.joined(separator: ", ")
-        return "\(insertSQL(.abort)) ON CONFLICT (\(quoteIdentifier(columns[key].name))) DO \(action)"
+        let target = keyPositions.map { quoteIdentifier(columns[$0].name) }.joined(separator: ", ")
+        return "\(insertSQL(.abort)) ON CONFLICT (\(target)) DO \(action)"
     }
 
     /// `DELETE FROM "photo" WHERE "id" = ?1`
-    func deleteSQL(key: Int) -> String {
-        "DELETE FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(columns[key].name)) = ?\(key + 1)"
+    func deleteSQL() -> String {
+        "DELETE FROM \(quoteIdentifier(table)) WHERE \(keyCondition)"
+    }
+
+    /// `SELECT 1 FROM "photo" WHERE "id" = ?1`
+    func existsSQL() -> String {
+        "SELECT 1 FROM \(quoteIdentifier(table)) WHERE \(keyCondition)"
+    }
+
+    /// The key columns' positions as bits (position `i` is bit `i`), for
+    /// the container to notice a NULL key; positions from 64 on are
+    /// checked apart.
+    var keyMask: UInt64 {
+        keyPositions.reduce(0) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
     }
 
     private func parameters(_ indices: Range<Int>) -> String {
