@@ -14,6 +14,7 @@ enum TableDiagnostic: String, DiagnosticMessage {
     case invalidColumnName
     case interpolatedName
     case invalidPrimaryKeyList
+    case separateDateDecoding
 
     var message: String {
         switch self {
@@ -37,6 +38,8 @@ enum TableDiagnostic: String, DiagnosticMessage {
             "the column name must be a string literal"
         case .invalidPrimaryKeyList:
             "primaryKey: takes an array of string literals naming the key's properties, as [\"albumID\", \"position\"]"
+        case .separateDateDecoding:
+            "a @Table record reads dates as it writes them: set databaseDateEncodingStrategy alone, and it decodes with the same strategy"
         case .interpolatedName:
             "a name cannot use string interpolation: @Table reads the literal when it expands, before any value exists"
         }

@@ -36,6 +36,13 @@ public struct TableMacro: ExtensionMacro {
                 }
             }
         }
+        for member in structure.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.isStatic,
+                  let binding = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self),
+                  binding.identifier.text == "databaseDateDecodingStrategy" else { continue }
+            context.diagnose(Diagnostic(node: binding, message: TableDiagnostic.separateDateDecoding))
+            return []
+        }
         guard let properties = TableProperty.columns(of: structure.memberBlock.members, in: context),
               let keys = primaryKey(of: properties, list: keyList, members: structure.memberBlock.members, in: context)
         else { return [] }
@@ -181,7 +188,7 @@ struct TableExpansion {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 \(access)init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
             """)
         for (index, property) in properties.enumerated() {
             lines.append("        self.\(property.name) = try reader.value(at: \(index), in: row)")

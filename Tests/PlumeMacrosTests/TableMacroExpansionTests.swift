@@ -65,7 +65,7 @@ struct TableMacroExpansionTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
                     self.id = try reader.value(at: 0, in: row)
                     self.created = try reader.value(at: 1, in: row)
                     self.rating = try reader.value(at: 2, in: row)
@@ -134,7 +134,7 @@ struct TableMacroExpansionTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 public init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
                     self.message = try reader.value(at: 0, in: row)
                     self.level = try reader.value(at: 1, in: row)
                     self.origin = try reader.value(at: 2, in: row)
@@ -240,7 +240,7 @@ struct TableMacroDiagnosticTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
                     self.id = try reader.value(at: 0, in: row)
                     self.kind = try reader.value(at: 1, in: row)
                 }
@@ -483,6 +483,28 @@ struct TableMacroDiagnosticTests {
         }
     }
 
+    @Test func aDecodingStrategyOfItsOwn() {
+        assertMacro {
+            """
+            @Table
+            struct Stamp {
+                static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .millisecondsSince1970 }
+                var id: Int64
+            }
+            """
+        } diagnostics: {
+            """
+            @Table
+            struct Stamp {
+                static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .millisecondsSince1970 }
+                           ┬───────────────────────────
+                           ╰─ 🛑 a @Table record reads dates as it writes them: set databaseDateEncodingStrategy alone, and it decodes with the same strategy
+                var id: Int64
+            }
+            """
+        }
+    }
+
     @Test func interpolatedNames() {
         assertMacro {
             #"""
@@ -554,7 +576,7 @@ struct TableMacroNameLiteralTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
                     self.raw = try reader.value(at: 0, in: row)
                     self.lines = try reader.value(at: 1, in: row)
                 }

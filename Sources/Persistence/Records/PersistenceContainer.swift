@@ -133,6 +133,50 @@ public struct PersistenceContainer {
         try encode(value.map(Double.init), forColumn: column)
     }
 
+    /// Writes an unsigned integer, refusing one above `Int64.max` (SQLite
+    /// stores 64-bit signed integers).
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt64, forColumn column: String) throws {
+        guard let exact = Int64(exactly: value) else { throw outOfRange(value, column) }
+        try put(.integer(exact), column)
+    }
+
+    /// Writes an optional unsigned integer, refusing one above `Int64.max`.
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt64?, forColumn column: String) throws {
+        if let value { try encode(value, forColumn: column) } else { try put(.null, column) }
+    }
+
+    /// Writes an unsigned integer, refusing one above `Int64.max`.
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt, forColumn column: String) throws {
+        try encode(UInt64(value), forColumn: column)
+    }
+
+    /// Writes an optional unsigned integer, refusing one above `Int64.max`.
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt?, forColumn column: String) throws {
+        try encode(value.map(UInt64.init), forColumn: column)
+    }
+
+    @usableFromInline
+    func outOfRange(_ value: UInt64, _ column: String) -> RecordError {
+        RecordError(code: .valueOutOfRange, table: table,
+                    message: "column \"\(column)\": \(value) does not fit SQLite's 64-bit signed INTEGER (at most \(Int64.max))")
+    }
+
     /// Writes a date as the record's strategy says.
     ///
     /// - Throws: ``DatabaseError``.

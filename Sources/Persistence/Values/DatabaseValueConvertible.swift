@@ -3,7 +3,8 @@ import Foundation
 /// A type that converts to and from ``DatabaseValue``: what can be bound to a
 /// statement and read from a row.
 ///
-/// Plume conforms `Int`, `Int64`, `Int32`, `Double`, `Float`, `String`,
+/// Plume conforms every fixed-width integer (`Int`, `Int8` … `Int64`,
+/// `UInt`, `UInt8` … `UInt64`), `Double`, `Float`, `String`,
 /// `Data`, `Bool`, `Date`, `UUID` and `Optional` of those. Conform your own
 /// types (an enum with a raw value, a money type) by mapping them to one of
 /// those.

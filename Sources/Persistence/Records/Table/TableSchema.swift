@@ -25,7 +25,8 @@ public final class TableSchema: Sendable {
             case date
             /// A `UUID`, stored as the record's UUID strategy says.
             case uuid
-            /// A nested `Codable` value, stored as JSON text.
+            /// A nested `Codable` value, stored as JSON text (a
+            /// raw-representable one as its raw value, a ``value(_:)``).
             case json
             /// Any value (``DatabaseValue``, or a type that does not say).
             case any
@@ -51,7 +52,14 @@ public final class TableSchema: Sendable {
             if let convertible = type as? any DatabaseValueConvertible.Type {
                 return convertible.databaseStorageClass.map(Kind.value) ?? .any
             }
+            if let representable = type as? any RawRepresentable.Type, let kind = rawKind(representable) { return kind }
             return .json
+        }
+
+        /// A raw-representable type is stored as its raw value.
+        private static func rawKind<R: RawRepresentable>(_ type: R.Type) -> Kind? {
+            guard let raw = R.RawValue.self as? any DatabaseValueConvertible.Type else { return nil }
+            return raw.databaseStorageClass.map(Kind.value) ?? .any
         }
     }
 
