@@ -22,7 +22,7 @@ extension FetchRequest {
     public init<Record: TypedTable>(_ request: TableRequest<Record>, batchSize: Int = 0) {
         let identity = Record.tableSchema.primaryKey?.name ?? "rowid"
         var ordering = request.orderings.map { "\(quoteIdentifier($0.column)) \($0.isAscending ? "ASC" : "DESC")" }
-        if !request.orderings.contains(where: { $0.column.lowercased() == identity.lowercased() }) {
+        if !request.orderings.contains(where: { $0.column.sqlNameKey() == identity.sqlNameKey() }) {
             ordering.append("\(quoteIdentifier(identity)) ASC")
         }
         let sql = request.sql(ordering: ordering, extraColumns: Record.tableSchema.primaryKey == nil ? ", rowid" : "")

@@ -247,6 +247,6 @@ private func placeholders(_ count: Int) -> String {
 
 extension String {
     fileprivate func equalsIgnoringCase(_ other: String) -> Bool {
-        self == other || lowercased() == other.lowercased()
+        self == other || sqlNameKey() == other.sqlNameKey()
     }
 }

@@ -31,7 +31,7 @@ extension Database {
         }
         let declared = try columns(in: schema.table)
         for column in schema.columns {
-            guard let info = declared.first(where: { $0.name.lowercased() == column.name.lowercased() }) else {
+            guard let info = declared.first(where: { $0.name.sqlNameKey() == column.name.sqlNameKey() }) else {
                 throw TableSchemaError(table: schema.table, column: column.name, declaredType: nil, recordType: "\(Record.self)",
                                        expected: column.expectedStorage(Record.self))
             }
@@ -97,11 +97,13 @@ enum ColumnAffinity {
     case integer, text, blob, real, numeric
 
     init(declaredType: String) {
-        let type = declaredType.uppercased()
-        if type.contains("INT") { self = .integer }
-        else if type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT") { self = .text }
-        else if type.contains("BLOB") || type.isEmpty { self = .blob }
-        else if type.contains("REAL") || type.contains("FLOA") || type.contains("DOUB") { self = .real }
+        // ASCII letters in any case, as SQLite reads a type name: `ınt`
+        // (a dotless i) is no `INT`, though Swift's uppercasing makes it one.
+        let type = declaredType.sqlNameKey()
+        if type.contains("int") { self = .integer }
+        else if type.contains("char") || type.contains("clob") || type.contains("text") { self = .text }
+        else if type.contains("blob") || type.isEmpty { self = .blob }
+        else if type.contains("real") || type.contains("floa") || type.contains("doub") { self = .real }
         else { self = .numeric }
     }
 
