@@ -87,16 +87,20 @@ extension InsertableRecord {
     ///   - db: The connection.
     ///   - conflictResolution: What to do when the row breaks a
     ///     uniqueness constraint. Default: fail.
-    /// - Returns: The rowid of the new row.
+    /// - Returns: The rowid of the new row; nil when the table has no
+    ///   rowid (`WITHOUT ROWID`: the record's own key values name the row)
+    ///   or no row was inserted (a conflict ignored). Never the rowid of an
+    ///   earlier insert.
     /// - Throws: ``DatabaseError`` (a constraint failure, for example) or
     ///   ``RecordError``; the database is left as it was.
     @discardableResult
-    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
+    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64? {
         let table = Self.databaseTableName
         let (columns, values) = try encodedColumns()
         let verb = conflictResolution == .abort ? "INSERT" : "INSERT OR \(conflictResolution.rawValue)"
         let sql = "\(verb) INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(placeholders(columns.count)))"
         try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(positional: values))
+        guard db.changesCount > 0, try db.tableIsRowIDTable(table) else { return nil }
         return db.lastInsertedRowID
     }
 }

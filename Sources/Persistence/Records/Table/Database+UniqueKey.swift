@@ -38,10 +38,19 @@ extension Database {
             """)
     }
 
-    /// Whether a table has a rowid (it is not `WITHOUT ROWID`, nor a view).
+    /// Whether a table has a rowid (it is not `WITHOUT ROWID`, nor a view),
+    /// remembered until the schema changes.
     ///
     /// - Throws: ``DatabaseError``.
     func tableIsRowIDTable(_ table: String) throws -> Bool {
+        let key = table.sqlNameKey()
+        if let known = rowIDTableByName[key] { return known }
+        let hasRowID = try lookUpRowID(table)
+        rowIDTableByName[key] = hasRowID
+        return hasRowID
+    }
+
+    private func lookUpRowID(_ table: String) throws -> Bool {
         let rows = try Row.fetchAll(self, sql: "SELECT schema, type, wr FROM pragma_table_list WHERE name = ? COLLATE NOCASE",
                                     arguments: [table])
         // The table an unqualified name designates: temp, main, then the

@@ -12,16 +12,20 @@ extension TypedTable {
     ///   - db: The connection.
     ///   - conflictResolution: What to do when the row breaks a
     ///     uniqueness constraint. Default: fail.
-    /// - Returns: The rowid of the new row.
+    /// - Returns: The rowid of the new row; nil when the table has no
+    ///   rowid (`WITHOUT ROWID`: the record's own key values name the row)
+    ///   or no row was inserted (a conflict ignored). Never the rowid of an
+    ///   earlier insert.
     /// - Throws: ``DatabaseError`` (a constraint failure, for example) or
     ///   ``RecordError`` (a NaN number); the database is left as it was.
     @discardableResult @inlinable
-    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
+    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64? {
         let statement = try db.tableStatement(Self.self, .insert(conflictResolution)) { $0.insertSQL(conflictResolution) }
         var container = try PersistenceContainer(binding: statement, record: Self.self, keyMask: 0,
                                                  strategies: Self.encodingStrategies)
         try encode(to: &container)
         try statement.run()
+        guard statement.insertsIntoRowIDTable, statement.connectionChanges > 0 else { return nil }
         return statement.lastInsertedRowID
     }
 }
@@ -171,6 +175,7 @@ extension Database {
         // runs, the key must be one that matches a single row.
         if case .insert = kind {} else { try checkUniqueKey(of: Record.self) }
         let statement = try makeStatement(sql: sql(Record.tableSchema))
+        if case .insert = kind { statement.insertsIntoRowIDTable = try tableIsRowIDTable(Record.tableSchema.table) }
         tableStatementCache[key] = statement
         lastTableStatement = (key, statement)
         return statement
