@@ -64,14 +64,29 @@ extension TableColumn where Record: InsertableRecord, Value: DatabaseValueConver
     /// The column is greater than or equal to the value.
     public static func >= (column: TableColumn, value: Value) -> TablePredicate { column.compare(value, ">=") }
 
-    /// The column is one of the values (`IN (…)`).
+    /// The column is one of the values: `"album" IN (?, ?)`.
+    ///
+    /// A nil among the values matches NULL, as `== nil` does:
+    /// `album.isIn(["Lisbon", nil])` is
+    /// `("album" IN (?)) OR ("album" IS NULL)`, the rows whose album is
+    /// Lisbon or none. (SQL's own `IN (…, NULL)` never matches NULL.)
+    ///
+    /// ```swift
+    /// Photo.all().where { $0.album.isIn(["Lisbon", nil]) }
+    /// ```
     ///
     /// - Parameter values: The values; none makes a condition no row meets.
     public func isIn(_ values: some Sequence<Value>) -> TablePredicate {
-        let arguments = values.map(sqlValue)
-        guard !arguments.isEmpty else { return TablePredicate(sql: "0", arguments: []) }
-        return TablePredicate(sql: "\(quoted) IN (\(Array(repeating: "?", count: arguments.count).joined(separator: ", ")))",
-                              arguments: arguments)
+        var arguments: [DatabaseValue] = []
+        var matchesNull = false
+        for value in values {
+            let argument = sqlValue(value)
+            if argument.isNull { matchesNull = true } else { arguments.append(argument) }
+        }
+        let isNull = "\(quoted) IS NULL"
+        guard !arguments.isEmpty else { return TablePredicate(sql: matchesNull ? isNull : "0", arguments: []) }
+        let isIn = "\(quoted) IN (\(Array(repeating: "?", count: arguments.count).joined(separator: ", ")))"
+        return TablePredicate(sql: matchesNull ? "(\(isIn)) OR (\(isNull))" : isIn, arguments: arguments)
     }
 
     private func compare(_ value: Value, _ operation: String, null: String? = nil) -> TablePredicate {
