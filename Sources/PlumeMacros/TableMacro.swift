@@ -191,7 +191,9 @@ struct TableExpansion {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
             """)
         for (index, property) in properties.enumerated() {
+            if let location = property.sourceLocation { lines.append(location) }
             lines.append("        self.\(property.name) = try reader.value(at: \(index), in: row)")
+            if property.sourceLocation != nil { lines.append("#sourceLocation()") }
         }
         lines.append("""
                 }
@@ -200,7 +202,9 @@ struct TableExpansion {
                 \(access)func encode(to container: inout Persistence.PersistenceContainer) throws {
             """)
         for property in properties {
+            if let location = property.sourceLocation { lines.append(location) }
             lines.append("        try container.encode(self.\(property.name), forColumn: \(literal(property.column)))")
+            if property.sourceLocation != nil { lines.append("#sourceLocation()") }
         }
         lines.append("    }")
         if keyColumns.isEmpty {

@@ -13,6 +13,10 @@ struct TableProperty {
     var type: TypeSyntax
     /// Whether `@Column(primaryKey: true)` marks it.
     var isPrimaryKey: Bool
+    /// `#sourceLocation(file: …, line: …)` of the declared type, so that
+    /// the compiler reports an unsupported type at the property; nil where
+    /// the location is unknown (macro tests).
+    var sourceLocation: String? = nil
 
     /// The name without backticks.
     var unescapedName: String { name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name }
@@ -70,8 +74,12 @@ struct TableProperty {
         }
         let name = identifier.identifier.trimmedDescription
         let unescaped = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-        return TableProperty(name: name, column: marker?.column ?? unescaped, type: type.trimmed,
-                             isPrimaryKey: marker?.isPrimaryKey ?? false)
+        var property = TableProperty(name: name, column: marker?.column ?? unescaped, type: type.trimmed,
+                                     isPrimaryKey: marker?.isPrimaryKey ?? false)
+        if let location = context.location(of: type, at: .afterLeadingTrivia, filePathMode: .filePath) {
+            property.sourceLocation = "#sourceLocation(file: \(location.file.trimmedDescription), line: \(location.line.trimmedDescription))"
+        }
+        return property
     }
 
     /// `var rating = 0` → `var rating: Int = 0`, when a literal tells the type.

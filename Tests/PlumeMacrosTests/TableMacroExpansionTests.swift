@@ -66,20 +66,40 @@ struct TableMacroExpansionTests {
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 4)
                     self.id = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
                     self.created = try reader.value(at: 1, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                     self.rating = try reader.value(at: 2, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                     self.title = try reader.value(at: 3, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                     self.album = try reader.value(at: 4, in: row)
+                    #sourceLocation()
                 }
 
                 /// Writes the columns in declaration order.
                 func encode(to container: inout Persistence.PersistenceContainer) throws {
-                    try container.encode(self.id, forColumn: "id")
-                    try container.encode(self.created, forColumn: "created_at")
-                    try container.encode(self.rating, forColumn: "rating")
-                    try container.encode(self.title, forColumn: "title")
-                    try container.encode(self.album, forColumn: "album")
+                    #sourceLocation(file: "Test.swift", line: 4)
+                            try container.encode(self.id, forColumn: "id")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                            try container.encode(self.created, forColumn: "created_at")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                            try container.encode(self.rating, forColumn: "rating")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
+                            try container.encode(self.title, forColumn: "title")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
+                            try container.encode(self.album, forColumn: "album")
+                    #sourceLocation()
                 }
             }
             """
@@ -135,16 +155,28 @@ struct TableMacroExpansionTests {
                 /// `SELECT`, by column name from any other query.
                 public init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 3)
                     self.message = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
                     self.level = try reader.value(at: 1, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
                     self.origin = try reader.value(at: 2, in: row)
+                    #sourceLocation()
                 }
 
                 /// Writes the columns in declaration order.
                 public func encode(to container: inout Persistence.PersistenceContainer) throws {
-                    try container.encode(self.message, forColumn: "message")
-                    try container.encode(self.level, forColumn: "level")
-                    try container.encode(self.origin, forColumn: "origin")
+                    #sourceLocation(file: "Test.swift", line: 3)
+                            try container.encode(self.message, forColumn: "message")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                            try container.encode(self.level, forColumn: "level")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                            try container.encode(self.origin, forColumn: "origin")
+                    #sourceLocation()
                 }
 
                 @available(*, unavailable, message: "HTTPLogLine declares no primary key: mark its key property @Column(primaryKey: true)")
@@ -241,14 +273,22 @@ struct TableMacroDiagnosticTests {
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 3)
                     self.id = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
                     self.kind = try reader.value(at: 1, in: row)
+                    #sourceLocation()
                 }
 
                 /// Writes the columns in declaration order.
                 func encode(to container: inout Persistence.PersistenceContainer) throws {
-                    try container.encode(self.id, forColumn: "id")
-                    try container.encode(self.kind, forColumn: "kind")
+                    #sourceLocation(file: "Test.swift", line: 3)
+                            try container.encode(self.id, forColumn: "id")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                            try container.encode(self.kind, forColumn: "kind")
+                    #sourceLocation()
                 }
             }
             """
@@ -577,14 +617,22 @@ struct TableMacroNameLiteralTests {
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
                     let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 3)
                     self.raw = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                     self.lines = try reader.value(at: 1, in: row)
+                    #sourceLocation()
                 }
 
                 /// Writes the columns in declaration order.
                 func encode(to container: inout Persistence.PersistenceContainer) throws {
-                    try container.encode(self.raw, forColumn: "raw\\name")
-                    try container.encode(self.lines, forColumn: "two\nlines")
+                    #sourceLocation(file: "Test.swift", line: 3)
+                            try container.encode(self.raw, forColumn: "raw\\name")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                            try container.encode(self.lines, forColumn: "two\nlines")
+                    #sourceLocation()
                 }
 
                 @available(*, unavailable, message: "Photo declares no primary key: mark its key property @Column(primaryKey: true)")

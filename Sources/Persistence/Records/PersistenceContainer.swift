@@ -207,6 +207,13 @@ public struct PersistenceContainer {
         try put(value.map { strategies.databaseValue(of: $0) } ?? .null, column)
     }
 
+    /// A value of a type Plume cannot store: the ``Table(_:primaryKey:)``
+    /// macro reports this at the property, with the remedy.
+    @available(*, unavailable, message: "a @Table property's type must conform to DatabaseValueConvertible (stored as one value) or Codable (stored as JSON text)")
+    public mutating func encode<T>(_ value: T, forColumn column: String) throws {
+        fatalError("unavailable")
+    }
+
     /// Writes a nested `Encodable` value as JSON text with sorted keys
     /// (nil as NULL).
     ///

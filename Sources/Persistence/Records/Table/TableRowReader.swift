@@ -154,6 +154,13 @@ public struct TableRowReader<Record: TypedTable> {
         throw Row(storage: storage).decodingError(Date?.self, at: index)
     }
 
+    /// A property of a type Plume cannot read: the ``Table(_:primaryKey:)``
+    /// macro reports this at the property, with the remedy.
+    @available(*, unavailable, message: "a @Table property's type must conform to DatabaseValueConvertible (stored as one value) or Codable (stored as JSON text)")
+    public func value<T>(at column: Int, in row: borrowing RowView) throws -> T {
+        fatalError("unavailable")
+    }
+
     /// Reads a `Decodable` value as `Codable` records read a column: a
     /// raw-representable value from its raw value, a single-value type
     /// through its single-value container, anything else from JSON text
