@@ -102,4 +102,30 @@ struct TypedItem: Sendable, Equatable {
             #expect(try await values.next() == [99, 5, 4])
         }
     }
+
+    /// Orders the SQL says NULLS FIRST or LAST in: the controller follows
+    /// commits to what a fresh fetch of the typed request returns.
+    @Test func followsRequestsOrderedWithNullsFirstOrLast() async throws {
+        try await TestDatabase.withItems(pool: false, rows: 30) { writer, _ in
+            let request = TypedItem.all().order { [$0.name.ascending.nullsLast, $0.score.descending.nullsFirst] }.offset(0)
+            let unpaged = TypedItem.all().order { [$0.name.ascending.nullsLast, $0.score.descending.nullsFirst] }
+            let controller = FetchedResultsController(database: writer, request: unpaged, queue: DispatchQueue(label: "nulls"))
+            try await controller.performFetch()
+            defer { controller.stopObserving() }
+            var writes = RandomWrites(generator: SeededGenerator(seed: 3_601))
+            for step in 0..<25 {
+                try await LiveControllerTests.write(writes.transaction(), writer)
+                let compiled = FetchRequest(request)
+                let expected = try await writer.read { db in try Int64.fetchAll(db, sql: compiled.sql, arguments: compiled.arguments) }
+                let deadline = Date().addingTimeInterval(30)
+                var shown: [Int64] = []
+                while Date() < deadline {
+                    shown = try Self.ids(controller, \.id).flatMap { $0 }
+                    if shown == expected { break }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                #expect(shown == expected, "step \(step)")
+            }
+        }
+    }
 }

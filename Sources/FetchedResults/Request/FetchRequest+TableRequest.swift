@@ -21,7 +21,7 @@ extension FetchRequest {
     ///   - batchSize: Rows loaded per page on access; 0 loads all rows.
     public init<Record: TypedTable>(_ request: TableRequest<Record>, batchSize: Int = 0) {
         let identity = Record.tableSchema.primaryKey?.name ?? "rowid"
-        var ordering = request.orderings.map { "\(quoteIdentifier($0.column)) \($0.isAscending ? "ASC" : "DESC")" }
+        var ordering = request.orderings.map(\.sql)
         if !request.orderings.contains(where: { $0.column.sqlNameKey() == identity.sqlNameKey() }) {
             ordering.append("\(quoteIdentifier(identity)) ASC")
         }

@@ -16,7 +16,7 @@ extension TableRecord {
 /// ``PersistableRecord`` that needs no primary key (a log line, an event).
 ///
 /// A record writes its columns in ``encode(to:)``. Records made with
-/// ``Table(_:)`` get it from the macro (and conform to
+/// ``Table(_:primaryKey:)`` get it from the macro (and conform to
 /// ``PersistableRecord`` when they declare a primary key); `Encodable`
 /// records get it from their coding keys: each coding key names a column,
 /// as for decoding (see ``FetchableRecord``); nil optionals store NULL,
@@ -109,7 +109,7 @@ extension InsertableRecord {
 /// table, matched by the table's primary key.
 ///
 /// It writes its columns as an ``InsertableRecord`` does: with
-/// ``Table(_:)``, or through `Encodable`.
+/// ``Table(_:primaryKey:)``, or through `Encodable`.
 ///
 /// ```swift
 /// struct Photo: Codable, FetchableRecord, PersistableRecord {

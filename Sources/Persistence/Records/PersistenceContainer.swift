@@ -5,7 +5,7 @@ import Foundation
 /// (``InsertableRecord/encode(to:)``): into the parameters of the
 /// statement that stores it, or into a list of names and values.
 ///
-/// Records made with ``Table(_:)`` write every column, in declaration
+/// Records made with ``Table(_:primaryKey:)`` write every column, in declaration
 /// order; `Encodable` records write what their coding keys name.
 ///
 /// ```swift

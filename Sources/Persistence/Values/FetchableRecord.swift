@@ -20,7 +20,7 @@ public protocol FetchableRecord {
     ///
     /// The row is borrowed: a fetch lends the same view to each call
     /// without reference counting it. An implementation may declare its
-    /// parameter `borrowing RowView` too (as the ``Table(_:)`` macro's
+    /// parameter `borrowing RowView` too (as the ``Table(_:primaryKey:)`` macro's
     /// does) or plain `RowView`, which Swift accepts at the cost of one
     /// copy of the view per row.
     ///

@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// Reads the columns of a ``TypedTable`` from a row, for the `init(row:)`
-/// the ``Table(_:)`` macro generates: by position when the row comes from
+/// the ``Table(_:primaryKey:)`` macro generates: by position when the row comes from
 /// the table's own `SELECT` (its columns first, in declaration order), by
 /// column name otherwise.
 ///

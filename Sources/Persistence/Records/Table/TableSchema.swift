@@ -4,7 +4,7 @@ import Foundation
 /// table's own `SELECT` reads by position, what insert binds, and what
 /// ``Database/validate(_:)`` compares with the table.
 ///
-/// The ``Table(_:)`` macro makes one per record type (``TypedTable/tableSchema``).
+/// The ``Table(_:primaryKey:)`` macro makes one per record type (``TypedTable/tableSchema``).
 public final class TableSchema: Sendable {
     /// One declared column.
     public struct Column: Sendable, Hashable {

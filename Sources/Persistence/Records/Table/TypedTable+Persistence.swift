@@ -1,4 +1,4 @@
-/// Insert, update, upsert and delete for ``Table(_:)`` records: one cached
+/// Insert, update, upsert and delete for ``Table(_:primaryKey:)`` records: one cached
 /// statement per record type and kind, its columns bound in place in
 /// declaration order (no SQL built, no array, per call).
 ///

@@ -1,4 +1,4 @@
-/// A record whose columns the ``Table(_:)`` macro declares: one per stored
+/// A record whose columns the ``Table(_:primaryKey:)`` macro declares: one per stored
 /// property, typed, in declaration order.
 ///
 /// Do not conform by hand: write `@Table` on the struct. The macro
@@ -99,7 +99,7 @@ extension TypedTable {
           named(init(row:)), named(encode(to:)), named(update), named(upsert), named(delete))
 public macro Table(_ name: String? = nil, primaryKey: [String] = []) = #externalMacro(module: "PlumeMacros", type: "TableMacro")
 
-/// Says how a property of a ``Table(_:)`` struct maps to its column.
+/// Says how a property of a ``Table(_:primaryKey:)`` struct maps to its column.
 ///
 /// ```swift
 /// @Table struct Photo {

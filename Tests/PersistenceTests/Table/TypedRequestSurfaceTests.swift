@@ -1,0 +1,89 @@
+import Foundation
+import PlumeTestSupport
+import Testing
+@testable import Persistence
+
+/// A record of random text, numbers and NULLs for the request forms.
+@Table("sample")
+struct Sample: Equatable {
+    @Column(primaryKey: true) var id: Int64
+    var text: String
+    var label: String?
+    var score: Int?
+}
+
+/// Each request form against hand-written SQL on random data: NULLs,
+/// ties, non-ASCII text, `%`, `_`, `*`, `?` and `[` in the text and the
+/// patterns.
+@Suite struct TypedRequestSurfaceTests {
+    static let alphabet: [String] = ["a", "A", "b", "é", "É", "%", "_", "*", "?", "[", "]", "\\", " ", "ü"]
+
+    static func randomText(_ generator: inout SeededGenerator, maxLength: Int = 6) -> String {
+        (0..<Int.random(in: 0...maxLength, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+    }
+
+    static func withSamples(_ body: (Database, [Sample], inout SeededGenerator) throws -> Void) throws {
+        try withDatabase { db in
+            try db.execute(sql: "CREATE TABLE sample (id INTEGER PRIMARY KEY, text TEXT NOT NULL, label TEXT, score INTEGER)")
+            var generator = SeededGenerator(seed: 3_636)
+            var samples: [Sample] = []
+            for id in 1...120 {
+                let sample = Sample(id: Int64(id), text: randomText(&generator),
+                                    label: generator.chance(25) ? nil : randomText(&generator, maxLength: 2),
+                                    score: generator.chance(20) ? nil : Int.random(in: 0...5, using: &generator))
+                try sample.insert(db)
+                samples.append(sample)
+            }
+            try body(db, samples, &generator)
+        }
+    }
+
+    /// The ids a hand-written query returns.
+    static func ids(_ db: Database, _ sql: String, _ arguments: StatementArguments = []) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: sql, arguments: arguments)
+    }
+
+    @Test func textMatchingIsCaseSensitiveAndEscaped() throws {
+        try Self.withSamples { db, samples, generator in
+            for _ in 0..<60 {
+                let needle = Self.randomText(&generator, maxLength: 3)
+                let scalars = Array(needle.unicodeScalars)
+                let contains = try Sample.all().where { $0.text.contains(needle) }.order(by: \.id).fetchAll(db).map(\.id)
+                #expect(contains == (try Self.ids(db, "SELECT id FROM sample WHERE instr(text, ?) > 0 OR ? = '' ORDER BY id", [needle, needle])), "\(needle)")
+                #expect(contains == samples.filter { $0.text.unicodeScalars.contains(scalars) }.map(\.id), "\(needle)")
+                let prefixed = try Sample.all().where { $0.text.hasPrefix(needle) }.order(by: \.id).fetchAll(db).map(\.id)
+                #expect(prefixed == samples.filter { Array($0.text.unicodeScalars).starts(with: scalars) }.map(\.id), "\(needle)")
+                #expect(prefixed == (try Self.ids(db, "SELECT id FROM sample WHERE substr(text, 1, length(?)) = ? ORDER BY id", [needle, needle])))
+                let suffixed = try Sample.all().where { $0.text.hasSuffix(needle) }.order(by: \.id).fetchAll(db).map(\.id)
+                #expect(suffixed == samples.filter { Array($0.text.unicodeScalars).reversed().starts(with: scalars.reversed()) }.map(\.id), "\(needle)")
+                let labelled = try Sample.all().where { $0.label.contains(needle) }.order(by: \.id).fetchAll(db).map(\.id)
+                #expect(labelled == samples.filter { $0.label.map { $0.unicodeScalars.contains(scalars) } ?? false }.map(\.id), "\(needle)")
+                // LIKE with an escape character: the text itself, ASCII case folded.
+                let escaped = needle.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                    .replacingOccurrences(of: "_", with: "\\_")
+                let liked = try Sample.all().where { $0.text.like("%\(escaped)%", escape: "\\") }.order(by: \.id).fetchAll(db).map(\.id)
+                #expect(liked == (try Self.ids(db, #"SELECT id FROM sample WHERE text LIKE ? ESCAPE '\' ORDER BY id"#, ["%\(escaped)%"])))
+            }
+            #expect(Sample.all().where { $0.text.hasPrefix("a*[") }.arguments == ["a[*][[]*"])
+        }
+    }
+
+    @Test func offsetsAndNullOrderingMatchHandWrittenSQL() throws {
+        try Self.withSamples { db, _, generator in
+            for _ in 0..<40 {
+                let limit = Int.random(in: 0...30, using: &generator)
+                let offset = Int.random(in: 0...130, using: &generator)
+                let paged = try Sample.all().order(by: \.score, \.id).limit(limit).offset(offset).fetchAll(db).map(\.id)
+                #expect(paged == (try Self.ids(db, "SELECT id FROM sample ORDER BY score, id LIMIT ? OFFSET ?", [limit, offset])))
+                let unlimited = try Sample.all().order(by: \.id).offset(offset).fetchAll(db).map(\.id)
+                #expect(unlimited == (try Self.ids(db, "SELECT id FROM sample ORDER BY id LIMIT -1 OFFSET ?", [offset])))
+                #expect(try Sample.all().where { $0.score >= 2 }.offset(offset).fetchCount(db)
+                        == Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM sample WHERE score >= 2 LIMIT -1 OFFSET ?)", arguments: [offset]))
+            }
+            let ascendingLast = Sample.all().order { [$0.label.ascending.nullsLast, $0.score.descending.nullsFirst, $0.id.ascending] }
+            #expect(ascendingLast.sql.hasSuffix(#"ORDER BY "label" ASC NULLS LAST, "score" DESC NULLS FIRST, "id" ASC"#))
+            #expect(try ascendingLast.fetchAll(db).map(\.id)
+                    == Self.ids(db, "SELECT id FROM sample ORDER BY label IS NULL, label, score IS NOT NULL, score DESC, id"))
+        }
+    }
+}
