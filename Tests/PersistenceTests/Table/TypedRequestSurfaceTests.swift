@@ -12,6 +12,13 @@ struct Sample: Equatable {
     var score: Int?
 }
 
+/// The `sample` table read as another record.
+@Table("sample")
+struct SampleLabel: Equatable {
+    var id: Int64
+    var label: String?
+}
+
 /// Each request form against hand-written SQL on random data: NULLs,
 /// ties, non-ASCII text, `%`, `_`, `*`, `?` and `[` in the text and the
 /// patterns.
@@ -84,6 +91,57 @@ struct Sample: Equatable {
             #expect(ascendingLast.sql.hasSuffix(#"ORDER BY "label" ASC NULLS LAST, "score" DESC NULLS FIRST, "id" ASC"#))
             #expect(try ascendingLast.fetchAll(db).map(\.id)
                     == Self.ids(db, "SELECT id FROM sample ORDER BY label IS NULL, label, score IS NOT NULL, score DESC, id"))
+        }
+    }
+
+    @Test func aggregatesGroupsAndSelectionsMatchHandWrittenSQL() throws {
+        try Self.withSamples { db, samples, generator in
+            for _ in 0..<30 {
+                let threshold = Int.random(in: 0...5, using: &generator)
+                let minimum = Int.random(in: 1...4, using: &generator)
+                let grouped = Sample.all()
+                    .where { $0.score >= threshold || $0.score == nil }
+                    .select { ($0.label, $0.id.count, $0.score.sum, $0.score.min, $0.score.max, $0.score.avg, $0.label.distinctCount) }
+                    .group(by: \.label)
+                    .having { $0.id.count >= minimum }
+                    .order { [$0.id.count.descending, $0.label.ascending.nullsFirst] }
+                #expect(grouped.sql == #"SELECT "label", COUNT("id"), SUM("score"), MIN("score"), MAX("score"), AVG("score"), COUNT(DISTINCT "label") FROM "sample" WHERE (("score" >= ?) OR ("score" IS NULL)) GROUP BY "label" HAVING (COUNT("id") >= ?) ORDER BY COUNT("id") DESC, "label" ASC NULLS FIRST"#)
+                #expect(grouped.arguments == StatementArguments(positional: [.integer(Int64(threshold)), .integer(Int64(minimum))]))
+                let typed = try grouped.fetchAll(db)
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT label, count(id), sum(score), min(score), max(score), avg(score), count(DISTINCT label) FROM sample
+                    WHERE score >= ? OR score IS NULL GROUP BY label HAVING count(id) >= ? ORDER BY count(id) DESC, label IS NOT NULL, label
+                    """, arguments: [threshold, minimum])
+                #expect(typed.count == rows.count)
+                for (values, row) in zip(typed, rows) {
+                    #expect(values.0 == (try row.decode(String?.self, at: 0)))
+                    #expect(values.1 == (try row.decode(Int.self, at: 1)))
+                    #expect(values.2 == (try row.decode(Int?.self, at: 2)))
+                    #expect(values.3 == (try row.decode(Int?.self, at: 3)))
+                    #expect(values.4 == (try row.decode(Int?.self, at: 4)))
+                    #expect(values.5 == (try row.decode(Double?.self, at: 5)))
+                    #expect(values.6 == (try row.decode(Int.self, at: 6)))
+                }
+            }
+            // Without GROUP BY: one row of aggregates, as Swift computes them.
+            let scores = samples.compactMap(\.score)
+            let totals = try #require(try Sample.all().select { ($0.id.count, $0.score.count, $0.score.sum, $0.text.max) }.fetchOne(db))
+            #expect(totals.0 == samples.count)
+            #expect(totals.1 == scores.count)
+            #expect(totals.2 == scores.reduce(0, +))
+            #expect(totals.3 == (try String.fetchOne(db, sql: "SELECT max(text) FROM sample")))
+            let none = try #require(try Sample.all().where { $0.id < 0 }.select { ($0.score.sum, $0.score.avg, $0.id.max) }.fetchOne(db))
+            #expect(none.0 == nil && none.1 == nil && none.2 == nil)
+            // Some columns into a tuple, in the request's order and limit.
+            let pairs = try Sample.all().where { $0.label != nil }.order(by: \.id.descending).limit(5).select { ($0.id, $0.label) }.fetchAll(db)
+            let expected = samples.filter { $0.label != nil }.sorted { $0.id > $1.id }.prefix(5)
+            #expect(pairs.map(\.0) == expected.map(\.id))
+            #expect(pairs.map(\.1) == expected.map(\.label))
+            // Another record over the same table.
+            let projected = Sample.all().where { $0.score == 3 }.order(by: \.id).select(as: SampleLabel.self)
+            #expect(projected.sql == #"SELECT "id", "label" FROM "sample" WHERE ("score" = ?) ORDER BY "id" ASC"#)
+            #expect(try projected.fetchAll(db) == samples.filter { $0.score == 3 }.map { SampleLabel(id: $0.id, label: $0.label) })
+            #expect(try projected.fetchOne(db) == samples.first { $0.score == 3 }.map { SampleLabel(id: $0.id, label: $0.label) })
         }
     }
 }

@@ -62,6 +62,9 @@ public struct TableOrdering: Sendable, Hashable, TableOrderingTerm {
     /// Where NULL sorts, when said; nil for SQLite's default (first when
     /// ascending, last when descending).
     public var nulls: NullsOrder?
+    /// The SQL of an expression ordered by (`COUNT("id")`), or nil for
+    /// the column.
+    var expression: String?
 
     /// Creates an ordering term.
     ///
@@ -73,6 +76,13 @@ public struct TableOrdering: Sendable, Hashable, TableOrderingTerm {
         self.column = column
         self.isAscending = isAscending
         self.nulls = nulls
+    }
+
+    /// An ordering on an expression's SQL.
+    init(expression: String, isAscending: Bool) {
+        self.column = expression
+        self.isAscending = isAscending
+        self.expression = expression
     }
 
     /// Itself.
@@ -91,7 +101,7 @@ public struct TableOrdering: Sendable, Hashable, TableOrderingTerm {
 
     /// `"name" ASC`, `"album" DESC NULLS FIRST`
     package var sql: String {
-        "\(quoteIdentifier(column)) \(isAscending ? "ASC" : "DESC")" + (nulls.map { " \($0.rawValue)" } ?? "")
+        "\(expression ?? quoteIdentifier(column)) \(isAscending ? "ASC" : "DESC")" + (nulls.map { " \($0.rawValue)" } ?? "")
     }
 }
 

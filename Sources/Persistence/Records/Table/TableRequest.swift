@@ -147,10 +147,19 @@ public struct TableRequest<Record: TypedTable>: Sendable, Hashable, CustomString
     /// The SQL with other `ORDER BY` terms and, maybe, more columns.
     package func sql(ordering: [String], extraColumns: String = "") -> String {
         let schema = Record.tableSchema
-        var sql = extraColumns.isEmpty
-            ? schema.selectFrom
-            : "SELECT \(schema.selection)\(extraColumns) FROM \(quoteIdentifier(schema.table))"
+        return sql(selectFrom: extraColumns.isEmpty
+                   ? schema.selectFrom
+                   : "SELECT \(schema.selection)\(extraColumns) FROM \(quoteIdentifier(schema.table))",
+                   ordering: ordering)
+    }
+
+    /// `selectFrom` (`SELECT … FROM "photo"`) with the request's filter,
+    /// the grouping given, the order and the limit.
+    func sql(selectFrom: String, groupBy: [String] = [], having: [TablePredicate] = [], ordering: [String]) -> String {
+        var sql = selectFrom
         if let filterSQL { sql += " WHERE \(filterSQL)" }
+        if !groupBy.isEmpty { sql += " GROUP BY " + groupBy.joined(separator: ", ") }
+        if !having.isEmpty { sql += " HAVING " + having.map { "(\($0.sql))" }.joined(separator: " AND ") }
         if !ordering.isEmpty { sql += " ORDER BY " + ordering.joined(separator: ", ") }
         if let limit { sql += " LIMIT \(limit)" }
         if let offset {
