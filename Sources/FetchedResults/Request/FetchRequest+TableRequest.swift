@@ -33,7 +33,7 @@ extension FetchRequest {
 
 extension FetchedResultsController where Item: TypedTable {
     /// Creates a controller over a typed request (see
-    /// ``FetchRequest/init(_:batchSize:)`` for the SQL it runs).
+    /// `FetchRequest.init(_:batchSize:)` of a typed request for the SQL it runs).
     ///
     /// ```swift
     /// let controller = FetchedResultsController(

@@ -145,3 +145,48 @@ struct SampleLabel: Equatable {
         }
     }
 }
+
+/// The right side of the join tests.
+@Table("bucket")
+struct Bucket: Equatable {
+    @Column(primaryKey: true) var id: Int
+    var name: String
+    var score: Int?
+}
+
+@Suite struct TypedJoinTests {
+    @Test func pairsMatchHandWrittenJoins() throws {
+        try TypedRequestSurfaceTests.withSamples { db, samples, generator in
+            try db.execute(sql: "CREATE TABLE bucket (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER)")
+            var buckets: [Bucket] = []
+            for id in 0...4 {
+                let bucket = Bucket(id: id, name: "b\(id)", score: generator.chance(30) ? nil : Int.random(in: 0...5, using: &generator))
+                try bucket.insert(db)
+                buckets.append(bucket)
+            }
+            for _ in 0..<20 {
+                let threshold = Int.random(in: 0...5, using: &generator)
+                let limit = Int.random(in: 1...40, using: &generator)
+                let join = Sample.all()
+                    .where { $0.score >= threshold }
+                    .order { [$0.label.descending.nullsLast, $0.id.ascending] }
+                    .limit(limit)
+                    .join(Bucket.self) { $0.score == $1.id }
+                    .where { $0.name != "b3" }
+                let pairs = try join.fetchAll(db)
+                let expected = try Row.fetchAll(db, sql: """
+                    SELECT sample.id, bucket.id FROM sample JOIN bucket ON sample.score = bucket.id
+                    WHERE sample.score >= ? AND bucket.name <> 'b3' ORDER BY sample.label IS NULL, sample.label DESC, sample.id LIMIT ?
+                    """, arguments: [threshold, limit])
+                #expect(try pairs.map(\.left.id) == expected.map { try $0.decode(Int64.self, at: 0) })
+                #expect(try pairs.map(\.right.id) == expected.map { try $0.decode(Int.self, at: 1) })
+                for pair in pairs {
+                    #expect(samples.first { $0.id == pair.left.id } == pair.left)
+                    #expect(buckets.first { $0.id == pair.right.id } == pair.right)
+                }
+            }
+            let sql = Sample.all().where { $0.id > 3 }.join(Bucket.self) { $0.score == $1.id && $0.score == $1.score }.sql
+            #expect(sql == #"SELECT "l"."id", "l"."text", "l"."label", "l"."score", "r"."id", "r"."name", "r"."score" FROM (SELECT "id", "text", "label", "score" FROM "sample" WHERE ("id" > ?)) AS "l" JOIN (SELECT "id", "name", "score" FROM "bucket") AS "r" ON ("l"."score" = "r"."id") AND ("l"."score" = "r"."score")"#)
+        }
+    }
+}

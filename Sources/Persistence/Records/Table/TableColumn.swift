@@ -88,6 +88,9 @@ public struct TableOrdering: Sendable, Hashable, TableOrderingTerm {
     /// Itself.
     public var ordering: TableOrdering { self }
 
+    /// Whether it orders by an expression rather than a column.
+    package var isExpressionOrdering: Bool { expression != nil }
+
     /// The same order, NULL before every value (`NULLS FIRST`).
     public var nullsFirst: TableOrdering { with(nulls: .first) }
     /// The same order, NULL after every value (`NULLS LAST`).

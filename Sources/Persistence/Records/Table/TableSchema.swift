@@ -79,6 +79,9 @@ public final class TableSchema: Sendable {
     let keyPositions: [Int]
     /// `"id", "name", …`
     let selection: String
+    /// The layout of a row of the declared columns, in order (for the
+    /// record's part of a joined row).
+    let layout: RowLayout
     /// `SELECT "id", "name", … FROM "photo"`, made once: quoting names
     /// goes through Foundation, which costs more than a small fetch.
     let selectFrom: String
@@ -97,6 +100,7 @@ public final class TableSchema: Sendable {
         self.primaryKey = primaryKeyColumns.count == 1 ? primaryKeyColumns[0] : nil
         self.selection = columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
         self.selectFrom = "SELECT \(selection) FROM \(quoteIdentifier(table))"
+        self.layout = RowLayout(columns: columnNames)
     }
 
     /// Whether a row has the declared columns first, in declaration order
