@@ -15,6 +15,8 @@ enum TableDiagnostic: String, DiagnosticMessage {
     case interpolatedName
     case invalidPrimaryKeyList
     case separateDateDecoding
+    case invalidDefault
+    case defaultOnNonOptional
 
     var message: String {
         switch self {
@@ -38,6 +40,10 @@ enum TableDiagnostic: String, DiagnosticMessage {
             "the column name must be a string literal"
         case .invalidPrimaryKeyList:
             "primaryKey: takes an array of string literals naming the key's properties, as [\"albumID\", \"position\"]"
+        case .invalidDefault:
+            "the default must be a string literal of SQL, as \"CURRENT_TIMESTAMP\" or \"0\""
+        case .defaultOnNonOptional:
+            "a default is what a nil value inserts: make the property optional"
         case .separateDateDecoding:
             "a @Table record reads dates as it writes them: set databaseDateEncodingStrategy alone, and it decodes with the same strategy"
         case .interpolatedName:

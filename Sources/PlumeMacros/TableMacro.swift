@@ -180,7 +180,8 @@ struct TableExpansion {
             """)
         for property in properties {
             let key = keyColumns.contains(property.column) ? ", primaryKey: true" : ""
-            lines.append("        Persistence.TableSchema.Column(\(literal(property.column)), \(property.type).self\(key)),")
+            let defaultSQL = property.defaultSQL.map { ", defaultSQL: \(literal($0))" } ?? ""
+            lines.append("        Persistence.TableSchema.Column(\(literal(property.column)), \(property.type).self\(key)\(defaultSQL)),")
         }
         lines.append("""
                 ])

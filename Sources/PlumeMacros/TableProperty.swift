@@ -13,6 +13,8 @@ struct TableProperty {
     var type: TypeSyntax
     /// Whether `@Column(primaryKey: true)` marks it.
     var isPrimaryKey: Bool
+    /// The SQL expression a nil value inserts (`@Column(default:)`).
+    var defaultSQL: String? = nil
     /// `#sourceLocation(file: …, line: …)` of the declared type, so that
     /// the compiler reports an unsupported type at the property; nil where
     /// the location is unknown (macro tests).
@@ -75,7 +77,11 @@ struct TableProperty {
         let name = identifier.identifier.trimmedDescription
         let unescaped = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
         var property = TableProperty(name: name, column: marker?.column ?? unescaped, type: type.trimmed,
-                                     isPrimaryKey: marker?.isPrimaryKey ?? false)
+                                     isPrimaryKey: marker?.isPrimaryKey ?? false, defaultSQL: marker?.defaultSQL)
+        if let node = marker?.defaultNode, !type.isOptional {
+            context.diagnose(Diagnostic(node: node, message: TableDiagnostic.defaultOnNonOptional))
+            return nil
+        }
         if let location = context.location(of: type, at: .afterLeadingTrivia, filePathMode: .filePath) {
             property.sourceLocation = "#sourceLocation(file: \(location.file.trimmedDescription), line: \(location.line.trimmedDescription))"
         }
@@ -108,6 +114,11 @@ struct TableProperty {
 struct ColumnMarker {
     var column: String?
     var isPrimaryKey = false
+    /// `@Column(default: "CURRENT_TIMESTAMP")`: the SQL a nil value
+    /// inserts.
+    var defaultSQL: String?
+    /// The `default:` argument, to point at.
+    var defaultNode: ExprSyntax?
 
     /// Reads the `@Column` attribute, if any; nil after diagnosing a name
     /// that is not a string literal.
@@ -122,6 +133,10 @@ struct ColumnMarker {
                 column = literal
             case "primaryKey":
                 isPrimaryKey = argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            case "default":
+                guard let literal = argument.expression.stringLiteralValue(in: context, naming: .invalidDefault) else { return nil }
+                defaultSQL = literal
+                defaultNode = argument.expression
             default:
                 break
             }
@@ -138,6 +153,15 @@ extension AttributeListSyntax {
             if name == "Column" || name == "Persistence.Column" { return attribute }
         }
         return nil
+    }
+}
+
+extension TypeSyntaxProtocol {
+    /// `T?`, `T!` or `Optional<T>`, as written.
+    var isOptional: Bool {
+        if self.is(OptionalTypeSyntax.self) || self.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+        guard let identifier = self.as(IdentifierTypeSyntax.self) else { return false }
+        return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
     }
 }
 

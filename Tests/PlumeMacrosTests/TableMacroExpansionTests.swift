@@ -545,6 +545,28 @@ struct TableMacroDiagnosticTests {
         }
     }
 
+    @Test func aDefaultOnANonOptionalProperty() {
+        assertMacro {
+            """
+            @Table
+            struct Note {
+                var id: Int64
+                @Column(default: "0") var priority: Int
+            }
+            """
+        } diagnostics: {
+            """
+            @Table
+            struct Note {
+                var id: Int64
+                @Column(default: "0") var priority: Int
+                                 ┬──
+                                 ╰─ 🛑 a default is what a nil value inserts: make the property optional
+            }
+            """
+        }
+    }
+
     @Test func interpolatedNames() {
         assertMacro {
             #"""

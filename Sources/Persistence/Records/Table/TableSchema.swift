@@ -16,6 +16,9 @@ public final class TableSchema: Sendable {
         public let isOptional: Bool
         /// What the property stores.
         public let kind: Kind
+        /// The SQL expression a nil value inserts (`@Column(default:)`),
+        /// or nil: nil inserts NULL.
+        public let defaultSQL: String?
 
         /// What a property stores, for schema checks.
         public enum Kind: Sendable, Hashable {
@@ -38,9 +41,11 @@ public final class TableSchema: Sendable {
         ///   - name: The column's name.
         ///   - type: The property's type.
         ///   - primaryKey: Whether it is the primary key.
-        public init<Value>(_ name: String, _ type: Value.Type, primaryKey: Bool = false) {
+        ///   - defaultSQL: The SQL expression a nil value inserts.
+        public init<Value>(_ name: String, _ type: Value.Type, primaryKey: Bool = false, defaultSQL: String? = nil) {
             self.name = name
             self.isPrimaryKey = primaryKey
+            self.defaultSQL = defaultSQL
             let unwrapped = (type as? any OptionalValue.Type)?.wrappedType ?? type
             self.isOptional = unwrapped != type
             self.kind = Self.kind(of: unwrapped)
@@ -118,11 +123,15 @@ public final class TableSchema: Sendable {
         return true
     }
 
-    /// `INSERT [OR …] INTO "photo" ("id", …) VALUES (?1, ?2, …)`
+    /// `INSERT [OR …] INTO "photo" ("id", …) VALUES (?1, ?2, …)`; a
+    /// column with a default inserts `COALESCE(?3, CURRENT_TIMESTAMP)`.
     @usableFromInline
     func insertSQL(_ conflict: ConflictResolution) -> String {
         let verb = conflict == .abort ? "INSERT" : "INSERT OR \(conflict.rawValue)"
-        return "\(verb) INTO \(quoteIdentifier(table)) (\(selection)) VALUES (\(parameters(columns.indices)))"
+        let values = columns.indices.map { index in
+            columns[index].defaultSQL.map { "COALESCE(?\(index + 1), \($0))" } ?? "?\(index + 1)"
+        }
+        return "\(verb) INTO \(quoteIdentifier(table)) (\(selection)) VALUES (\(values.joined(separator: ", ")))"
     }
 
     /// `"albumID" = ?1 AND "position" = ?3`: each key column bound at its
@@ -166,10 +175,6 @@ public final class TableSchema: Sendable {
     /// checked apart.
     var keyMask: UInt64 {
         keyPositions.reduce(0) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
-    }
-
-    private func parameters(_ indices: Range<Int>) -> String {
-        indices.map { "?\($0 + 1)" }.joined(separator: ", ")
     }
 }
 

@@ -115,5 +115,9 @@ public macro Table(_ name: String? = nil, primaryKey: [String] = []) = #external
 ///     which update, upsert and delete match rows by (mark several
 ///     properties for a composite key). Without one, a property whose
 ///     column is `id` is the key.
+///   - default: An SQL expression that an insert stores when the
+///     (optional) property is nil, such as `"CURRENT_TIMESTAMP"` or `"0"`:
+///     the insert says `COALESCE(?3, CURRENT_TIMESTAMP)`. Without one, nil
+///     inserts NULL. Update stores NULL for nil, as written.
 @attached(peer)
-public macro Column(_ name: String? = nil, primaryKey: Bool = false) = #externalMacro(module: "PlumeMacros", type: "ColumnMacro")
+public macro Column(_ name: String? = nil, primaryKey: Bool = false, default: String? = nil) = #externalMacro(module: "PlumeMacros", type: "ColumnMacro")

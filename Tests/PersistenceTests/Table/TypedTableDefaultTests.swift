@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import Persistence
+
+/// Columns whose nil inserts the SQL default the record declares.
+@Table("note")
+struct DefaultedNote: Equatable {
+    @Column(primaryKey: true) var id: Int64?
+    var text: String
+    @Column(default: "CURRENT_TIMESTAMP") var created: Date?
+    @Column(default: "3") var priority: Int?
+    var tag: String?
+}
+
+@Suite struct TypedTableDefaultTests {
+    @Test func nilInsertsTheDeclaredDefault() throws {
+        try withDatabase { db in
+            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL, created TEXT, priority INTEGER, tag TEXT)")
+            #expect(DefaultedNote.tableSchema.insertSQL(.abort)
+                    == #"INSERT INTO "note" ("id", "text", "created", "priority", "tag") VALUES (?1, ?2, COALESCE(?3, CURRENT_TIMESTAMP), COALESCE(?4, 3), ?5)"#)
+            let id = try #require(try DefaultedNote(id: nil, text: "a", created: nil, priority: nil, tag: nil).insert(db))
+            let stored = try #require(try DefaultedNote.fetchOne(db, key: id))
+            #expect(stored.priority == 3)
+            #expect(stored.tag == nil)
+            let created = try #require(stored.created)
+            #expect(abs(created.timeIntervalSinceNow) < 3600)
+            let given = DefaultedNote(id: nil, text: "b", created: Date(timeIntervalSince1970: 0), priority: 1, tag: "t")
+            let second = try #require(try given.insert(db))
+            #expect(try DefaultedNote.fetchOne(db, key: second)?.priority == 1)
+            #expect(try DefaultedNote.fetchOne(db, key: second)?.created == Date(timeIntervalSince1970: 0))
+            // Update writes nil as NULL.
+            var cleared = stored
+            cleared.priority = nil
+            try cleared.update(db)
+            #expect(try Int.fetchOne(db, sql: "SELECT priority IS NULL FROM note WHERE id = ?", arguments: [id]) == 1)
+        }
+    }
+}
