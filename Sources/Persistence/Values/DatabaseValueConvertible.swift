@@ -27,7 +27,7 @@ public protocol DatabaseValueConvertible: Sendable {
 
     /// The storage class the type's values are stored as, when there is
     /// one (`Int` → `.integer`, `String` → `.text`), else nil. Default:
-    /// nil; ``Database/validate(_:)`` compares it with the column's
+    /// nil; ``Database/validate(_:nullableColumns:)`` compares it with the column's
     /// declared type.
     static var databaseStorageClass: DatabaseValue.StorageClass? { get }
 }

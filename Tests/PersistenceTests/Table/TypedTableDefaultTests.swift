@@ -36,3 +36,21 @@ struct DefaultedNote: Equatable {
         }
     }
 }
+
+@Suite struct TypedTableNullabilityTests {
+    @Test func aNullableColumnUnderANonOptionalPropertyIsAWarningOrAnError() throws {
+        try withDatabase { db in
+            // name allows NULL; id is the rowid; album is optional.
+            try db.execute(sql: "CREATE TABLE photo (id INTEGER PRIMARY KEY, name TEXT, album TEXT, rating INTEGER NOT NULL, created_at TEXT)")
+            let warnings = try db.validate(TypedPhoto.self)
+            #expect(warnings.map(\.column) == ["name", "created_at"])
+            #expect(warnings.first?.description == "column \"name\" of table \"photo\" allows NULL, which TypedPhoto's non-optional property cannot read: make the property optional, or the column NOT NULL")
+            let error = try #require(caught(TableSchemaError.self) { try db.validate(TypedPhoto.self, nullableColumns: .error) })
+            #expect(error.column == "name")
+            #expect(error.isNullabilityMismatch)
+            try db.execute(sql: "DROP TABLE photo")
+            try makeTypedPhotoTable(db)
+            #expect(try db.validate(TypedPhoto.self, nullableColumns: .error).isEmpty)
+        }
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 
 /// The columns a ``TypedTable`` declares, in declaration order: what the
 /// table's own `SELECT` reads by position, what insert binds, and what
-/// ``Database/validate(_:)`` compares with the table.
+/// ``Database/validate(_:nullableColumns:)`` compares with the table.
 ///
 /// The ``Table(_:primaryKey:)`` macro makes one per record type (``TypedTable/tableSchema``).
 public final class TableSchema: Sendable {

@@ -82,7 +82,7 @@ extension TypedTable {
 /// ```
 ///
 /// Update, upsert, delete and exists match rows by the whole key. Before
-/// one first runs on a connection, and in ``Database/validate(_:)``, the
+/// one first runs on a connection, and in ``Database/validate(_:nullableColumns:)``, the
 /// declared key is checked against the table: it must be the table's
 /// primary key, or the columns of a unique index that are all `NOT NULL`;
 /// otherwise the write throws ``RecordError/Code/keyNotUnique`` and no row
