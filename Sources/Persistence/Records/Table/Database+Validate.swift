@@ -14,29 +14,45 @@ extension Database {
     /// that are all `NOT NULL`.
     ///
     /// A non-optional property on a column that allows NULL reads a NULL
-    /// as an error: that is a warning, returned, or an error with
-    /// `nullableColumns: .error`.
+    /// as an error: that is a warning (see ``validationWarnings(_:)``), or
+    /// an error with `nullableColumns: .error`.
     ///
     /// ```swift
-    /// try dbQueue.read { db in try db.validate(Photo.self) }
-    /// let warnings = try dbQueue.read { db in try db.validate(Photo.self) }
-    /// for warning in warnings { print(warning) }   // column "album" of table "photo" allows NULL, …
-    /// try dbQueue.read { db in try db.validate(Photo.self, nullableColumns: .error) }
+    /// try await dbQueue.read { db in try db.validate(Photo.self) }
+    /// try await dbQueue.read { db in try db.validate(Photo.self, nullableColumns: .error) }
     /// ```
     ///
     /// - Parameters:
     ///   - type: The record type.
     ///   - nullableColumns: Whether a nullable column under a non-optional
-    ///     property is a warning (the default) or an error.
-    /// - Returns: The warnings: a nullable column under a non-optional
-    ///   property.
+    ///     property is a warning (the default: see
+    ///     ``validationWarnings(_:)``) or an error.
     /// - Throws: ``TableSchemaError`` naming the column, its declared type
     ///   and the property's type, for the first mismatch;
     ///   ``RecordError`` (``RecordError/Code/noSuchTable``) when the table
     ///   does not exist, ``RecordError/Code/keyNotUnique`` when the
     ///   declared key is not unique.
-    @discardableResult
-    public func validate<Record: TypedTable>(_ type: Record.Type, nullableColumns: NullableColumnPolicy = .warning) throws
+    public func validate<Record: TypedTable>(_ type: Record.Type, nullableColumns: NullableColumnPolicy = .warning) throws {
+        _ = try checkSchema(of: type, nullableColumns: nullableColumns)
+    }
+
+    /// What ``validate(_:nullableColumns:)`` checks, with its warnings: a
+    /// non-optional property on a column that allows NULL (other than the
+    /// rowid), whose NULL would fail to read.
+    ///
+    /// ```swift
+    /// let warnings = try await dbQueue.read { db in try db.validationWarnings(Photo.self) }
+    /// for warning in warnings { print(warning) }   // column "album" of table "photo" allows NULL, …
+    /// ```
+    ///
+    /// - Parameter type: The record type.
+    /// - Returns: The warnings, in declaration order.
+    /// - Throws: What ``validate(_:nullableColumns:)`` throws.
+    public func validationWarnings<Record: TypedTable>(_ type: Record.Type) throws -> [TableSchemaWarning] {
+        try checkSchema(of: type, nullableColumns: .warning)
+    }
+
+    private func checkSchema<Record: TypedTable>(of type: Record.Type, nullableColumns: NullableColumnPolicy) throws
         -> [TableSchemaWarning] {
         let schema = Record.tableSchema
         guard try tableExists(schema.table) else {
@@ -76,7 +92,7 @@ extension Database {
 /// What ``Database/validate(_:nullableColumns:)`` does with a column that
 /// allows NULL under a non-optional property.
 public enum NullableColumnPolicy: Sendable, Hashable {
-    /// Return a ``TableSchemaWarning``.
+    /// A ``TableSchemaWarning`` (``Database/validationWarnings(_:)``).
     case warning
     /// Throw a ``TableSchemaError``.
     case error
