@@ -40,6 +40,8 @@ public protocol FetchableRecord {
 }
 
 extension FetchableRecord {
+    /// ``DatabaseDateDecodingStrategy/iso8601``, for a record that only
+    /// reads.
     @inlinable
     public static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .iso8601 }
 }

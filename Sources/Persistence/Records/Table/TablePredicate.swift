@@ -118,20 +118,20 @@ extension TableColumn where Record: InsertableRecord, Value: StringProtocol & Da
     /// canonical equivalence: a precomposed `é` is not `e` and an accent);
     /// NULL contains nothing; every text contains "".
     ///
-    /// `LIKE` would ignore the case of ASCII letters: ``like(_:escape:)``
+    /// `LIKE` would ignore the case of ASCII letters: `like(_:escape:)`
     /// is there for that.
     ///
     /// - Parameter text: The text to look for.
     public func contains(_ text: String) -> TablePredicate { globPredicate("*", text, "*") }
 
     /// The column's text starts with `prefix`, case included:
-    /// `"name" GLOB ?` with `prefix*`, escaped (see ``contains(_:)``).
+    /// `"name" GLOB ?` with `prefix*`, escaped (see `contains(_:)`).
     ///
     /// - Parameter prefix: The prefix.
     public func hasPrefix(_ prefix: String) -> TablePredicate { globPredicate("", prefix, "*") }
 
     /// The column's text ends with `suffix`, case included:
-    /// `"name" GLOB ?` with `*suffix`, escaped (see ``contains(_:)``).
+    /// `"name" GLOB ?` with `*suffix`, escaped (see `contains(_:)`).
     ///
     /// - Parameter suffix: The suffix.
     public func hasSuffix(_ suffix: String) -> TablePredicate { globPredicate("*", suffix, "") }
@@ -154,7 +154,7 @@ extension TableColumn where Record: InsertableRecord {
     }
 
     /// The optional text column contains `text`, case included (NULL
-    /// contains nothing; see the non-optional ``contains(_:)``).
+    /// contains nothing; see the non-optional `contains(_:)`).
     ///
     /// - Parameter text: The text to look for.
     public func contains(_ text: String) -> TablePredicate where Value == String? { globPredicate("*", text, "*") }
