@@ -99,7 +99,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     private func mismatch(_ type: Any.Type, reason: String? = nil) -> RowDecodingError {
         var error = RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index,
                                      type: type, value: value, layout: row.layout)
-        error.reason = reason
+        error.reason = reason ?? RowDecodingError.integerRangeReason(type, value: value)
         return error
     }
 

@@ -162,3 +162,25 @@ struct MoodRecord: Equatable {
         }
     }
 }
+
+/// The same integers through Codable.
+struct CodableIntegers: Codable, FetchableRecord, PersistableRecord {
+    static var databaseTableName: String { "integers" }
+    var id: Int64
+    var uint8: UInt8
+    var optionalUInt64: UInt64?
+}
+
+@Suite struct CodableIntegerTests {
+    @Test func codableRecordsReportTheRangeToo() throws {
+        try withDatabase { db in
+            try db.execute(sql: "CREATE TABLE integers (id INTEGER PRIMARY KEY, uint8 INTEGER NOT NULL, optionalUInt64 INTEGER)")
+            try CodableIntegers(id: 1, uint8: 255, optionalUInt64: UInt64(Int64.max)).insert(db)
+            #expect(try CodableIntegers.fetchOne(db, sql: "SELECT * FROM integers")?.uint8 == 255)
+            try db.execute(sql: "UPDATE integers SET uint8 = 256")
+            let error = try #require(caught(RowDecodingError.self) { _ = try CodableIntegers.fetchAll(db, sql: "SELECT * FROM integers") })
+            #expect(error.reason == "256 is out of range for UInt8 (0...255)")
+            #expect(try Row.fetchOne(db, sql: "SELECT uint8 FROM integers").map { try $0.decode(UInt16.self, at: 0) } == 256)
+        }
+    }
+}
