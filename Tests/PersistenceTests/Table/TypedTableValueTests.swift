@@ -184,3 +184,21 @@ struct CodableIntegers: Codable, FetchableRecord, PersistableRecord {
         }
     }
 }
+
+@Suite struct RawRepresentableColumnTests {
+    @Test func codableOnlyEnumsCompareByRawValue() throws {
+        try withDatabase { db in
+            try db.execute(sql: "CREATE TABLE moods (id INTEGER PRIMARY KEY, mood TEXT NOT NULL, optionalMood TEXT, priority INTEGER NOT NULL)")
+            let records = [MoodRecord(id: 1, mood: .stormy, optionalMood: .calm, priority: .high),
+                           MoodRecord(id: 2, mood: .calm, optionalMood: nil, priority: .low),
+                           MoodRecord(id: 3, mood: .calm, optionalMood: .stormy, priority: .high)]
+            for record in records { try record.insert(db) }
+            #expect(try MoodRecord.all().where { $0.mood == .calm }.order(by: \.id).fetchAll(db).map(\.id) == [2, 3])
+            #expect(try MoodRecord.all().where { $0.mood != .calm && $0.priority == .high }.fetchAll(db).map(\.id) == [1])
+            #expect(try MoodRecord.all().where { $0.optionalMood == nil }.fetchAll(db).map(\.id) == [2])
+            #expect(try MoodRecord.all().where { $0.optionalMood == .stormy }.fetchAll(db).map(\.id) == [3])
+            #expect(try MoodRecord.all().where { $0.optionalMood.isIn([.calm, nil]) }.order(by: \.id).fetchAll(db).map(\.id) == [1, 2])
+            #expect(try MoodRecord.all().where { $0.priority.isIn([.low]) }.fetchAll(db).map(\.id) == [2])
+        }
+    }
+}

@@ -77,16 +77,7 @@ extension TableColumn where Record: InsertableRecord, Value: DatabaseValueConver
     ///
     /// - Parameter values: The values; none makes a condition no row meets.
     public func isIn(_ values: some Sequence<Value>) -> TablePredicate {
-        var arguments: [DatabaseValue] = []
-        var matchesNull = false
-        for value in values {
-            let argument = sqlValue(value)
-            if argument.isNull { matchesNull = true } else { arguments.append(argument) }
-        }
-        let isNull = "\(quoted) IS NULL"
-        guard !arguments.isEmpty else { return TablePredicate(sql: matchesNull ? isNull : "0", arguments: []) }
-        let isIn = "\(quoted) IN (\(Array(repeating: "?", count: arguments.count).joined(separator: ", ")))"
-        return TablePredicate(sql: matchesNull ? "(\(isIn)) OR (\(isNull))" : isIn, arguments: arguments)
+        rawIsIn(values.map(sqlValue))
     }
 
     private func compare(_ value: Value, _ operation: String, null: String? = nil) -> TablePredicate {
