@@ -10,9 +10,13 @@ enum TableDiagnostic: String, DiagnosticMessage {
     case tupleType
     case missingType
     case lazyProperty
-    case secondPrimaryKey
     case invalidTableName
     case invalidColumnName
+    case interpolatedName
+    case invalidPrimaryKeyList
+    case separateDateDecoding
+    case invalidDefault
+    case defaultOnNonOptional
 
     var message: String {
         switch self {
@@ -30,16 +34,32 @@ enum TableDiagnostic: String, DiagnosticMessage {
             "a column needs an explicit type: @Table reads declarations, not inferred types"
         case .lazyProperty:
             "a lazy property cannot be a column: make it a plain 'var' or a computed property"
-        case .secondPrimaryKey:
-            "a table record has one primary key column: remove 'primaryKey: true' here, or from the other column"
         case .invalidTableName:
             "the table name must be a string literal"
         case .invalidColumnName:
             "the column name must be a string literal"
+        case .invalidPrimaryKeyList:
+            "primaryKey: takes an array of string literals naming the key's properties, as [\"albumID\", \"position\"]"
+        case .invalidDefault:
+            "the default must be a string literal of SQL, as \"CURRENT_TIMESTAMP\" or \"0\""
+        case .defaultOnNonOptional:
+            "a default is what a nil value inserts: make the property optional"
+        case .separateDateDecoding:
+            "a @Table record reads dates as it writes them: set databaseDateEncodingStrategy alone, and it decodes with the same strategy"
+        case .interpolatedName:
+            "a name cannot use string interpolation: @Table reads the literal when it expands, before any value exists"
         }
     }
 
     var diagnosticID: MessageID { MessageID(domain: "PlumeMacros", id: rawValue) }
+    var severity: DiagnosticSeverity { .error }
+}
+
+/// A message that names what is at fault.
+struct TableMessage: DiagnosticMessage {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var diagnosticID: MessageID { MessageID(domain: "PlumeMacros", id: message) }
     var severity: DiagnosticSeverity { .error }
 }
 

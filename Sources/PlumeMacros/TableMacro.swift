@@ -21,21 +21,38 @@ public struct TableMacro: ExtensionMacro {
             return []
         }
         var tableName = defaultTableName(structure.name.text)
-        if case .argumentList(let arguments) = node.arguments, let first = arguments.first, first.label == nil {
-            guard let name = first.expression.stringLiteralValue else {
-                context.diagnose(Diagnostic(node: first.expression, message: TableDiagnostic.invalidTableName))
-                return []
+        var keyList: [(name: String, node: ExprSyntax)]?
+        if case .argumentList(let arguments) = node.arguments {
+            for argument in arguments {
+                switch argument.label?.text {
+                case nil:
+                    guard let name = argument.expression.stringLiteralValue(in: context, naming: .invalidTableName) else { return [] }
+                    tableName = name
+                case "primaryKey":
+                    guard let list = primaryKeyList(argument.expression, in: context) else { return [] }
+                    keyList = list
+                default:
+                    continue
+                }
             }
-            tableName = name
         }
-        guard let properties = TableProperty.columns(of: structure.memberBlock.members, in: context) else { return [] }
+        for member in structure.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), variable.isStatic,
+                  let binding = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self),
+                  binding.identifier.text == "databaseDateDecodingStrategy" else { continue }
+            context.diagnose(Diagnostic(node: binding, message: TableDiagnostic.separateDateDecoding))
+            return []
+        }
+        guard let properties = TableProperty.columns(of: structure.memberBlock.members, in: context),
+              let keys = primaryKey(of: properties, list: keyList, members: structure.memberBlock.members, in: context)
+        else { return [] }
         let generator = TableExpansion(
-            typeName: type.trimmedDescription, tableName: tableName, properties: properties,
+            typeName: type.trimmedDescription, tableName: tableName, properties: properties, keyColumns: keys,
             access: accessModifier(of: structure))
         // Inherited conformances are spelled out: an extension macro's
         // conformance does not bring its protocol's parents along.
         var conformances = "Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.InsertableRecord"
-        if generator.primaryKey != nil {
+        if !generator.keyColumns.isEmpty {
             conformances += ", Persistence.PersistableRecord"
         }
         let decl: DeclSyntax = """
@@ -44,6 +61,60 @@ public struct TableMacro: ExtensionMacro {
             }
             """
         return [decl.cast(ExtensionDeclSyntax.self)]
+    }
+
+    /// The names of `@Table(primaryKey: ["a", "b"])`, each a string
+    /// literal; nil after a diagnostic.
+    static func primaryKeyList(_ expression: ExprSyntax, in context: some MacroExpansionContext) -> [(name: String, node: ExprSyntax)]? {
+        guard let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty else {
+            context.diagnose(Diagnostic(node: expression, message: TableDiagnostic.invalidPrimaryKeyList))
+            return nil
+        }
+        var names: [(name: String, node: ExprSyntax)] = []
+        for element in array.elements {
+            guard let name = element.expression.stringLiteralValue(in: context, naming: .invalidPrimaryKeyList) else { return nil }
+            names.append((name, element.expression))
+        }
+        return names
+    }
+
+    /// The key's column names: the `@Table(primaryKey:)` list (property
+    /// or column names), else the properties marked
+    /// `@Column(primaryKey: true)`, else a column named `id`; nil after a
+    /// diagnostic.
+    static func primaryKey(
+        of properties: [TableProperty], list: [(name: String, node: ExprSyntax)]?, members: MemberBlockItemListSyntax,
+        in context: some MacroExpansionContext
+    ) -> [String]? {
+        guard let list else {
+            let marked = properties.filter(\.isPrimaryKey).map(\.column)
+            if !marked.isEmpty { return marked }
+            return properties.first { $0.column.sqlNameKey == "id" }.map { [$0.column] } ?? []
+        }
+        var columns: [String] = []
+        for (name, node) in list {
+            guard let property = properties.first(where: { $0.unescapedName == name }) ?? properties.first(where: { $0.column == name }) else {
+                context.diagnose(Diagnostic(node: node, message: TableMessage(
+                    "no stored property or column is named \(name.swiftLiteral): the key lists the table's key properties")))
+                return nil
+            }
+            guard !columns.contains(property.column) else {
+                context.diagnose(Diagnostic(node: node, message: TableMessage("\(name.swiftLiteral) is listed twice")))
+                return nil
+            }
+            columns.append(property.column)
+        }
+        var isSound = true
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), let argument = variable.primaryKeyArgument,
+                  let marked = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self),
+                  let property = properties.first(where: { $0.name == marked.identifier.trimmedDescription }), property.isPrimaryKey,
+                  !columns.contains(property.column) else { continue }
+            context.diagnose(Diagnostic(node: argument, message: TableMessage(
+                "the key is @Table(primaryKey:)'s list, which lacks '\(property.unescapedName)': add it there, or remove 'primaryKey: true'")))
+            isSound = false
+        }
+        return isSound ? columns : nil
     }
 
     /// The type's name with its first word lowercased, as GRDB names
@@ -77,12 +148,10 @@ struct TableExpansion {
     var typeName: String
     var tableName: String
     var properties: [TableProperty]
-    var access: String
 
-    /// The primary key: the marked property, else one whose column is `id`.
-    var primaryKey: TableProperty? {
-        properties.first(where: \.isPrimaryKey) ?? properties.first { $0.column.lowercased() == "id" }
-    }
+    /// The primary key's column names (empty without one).
+    var keyColumns: [String]
+    var access: String
 
     var members: String {
         var lines: [String] = []
@@ -96,7 +165,7 @@ struct TableExpansion {
             """)
         for (index, property) in properties.enumerated() {
             lines.append("""
-                    /// The `\(property.column)` column.
+                    /// The `\(property.column.docCommentText)` column.
                     \(access)let \(property.name) = Persistence.TableColumn<\(typeName), \(property.type)>(\(literal(property.column)), at: \(index))
             """)
         }
@@ -110,8 +179,9 @@ struct TableExpansion {
                 \(access)static let tableSchema = Persistence.TableSchema(table: \(literal(tableName)), columns: [
             """)
         for property in properties {
-            let key = property.isPrimaryKey || property.column == primaryKey?.column ? ", primaryKey: true" : ""
-            lines.append("        Persistence.TableSchema.Column(\(literal(property.column)), \(property.type).self\(key)),")
+            let key = keyColumns.contains(property.column) ? ", primaryKey: true" : ""
+            let defaultSQL = property.defaultSQL.map { ", defaultSQL: \(literal($0))" } ?? ""
+            lines.append("        Persistence.TableSchema.Column(\(literal(property.column)), \(property.type).self\(key)\(defaultSQL)),")
         }
         lines.append("""
                 ])
@@ -119,10 +189,12 @@ struct TableExpansion {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 \(access)init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
             """)
         for (index, property) in properties.enumerated() {
+            if let location = property.sourceLocation { lines.append(location) }
             lines.append("        self.\(property.name) = try reader.value(at: \(index), in: row)")
+            if property.sourceLocation != nil { lines.append("#sourceLocation()") }
         }
         lines.append("""
                 }
@@ -131,10 +203,12 @@ struct TableExpansion {
                 \(access)func encode(to container: inout Persistence.PersistenceContainer) throws {
             """)
         for property in properties {
+            if let location = property.sourceLocation { lines.append(location) }
             lines.append("        try container.encode(self.\(property.name), forColumn: \(literal(property.column)))")
+            if property.sourceLocation != nil { lines.append("#sourceLocation()") }
         }
         lines.append("    }")
-        if primaryKey == nil {
+        if keyColumns.isEmpty {
             lines.append(keylessMembers)
         }
         return lines.joined(separator: "\n")
@@ -160,6 +234,6 @@ struct TableExpansion {
 
     /// A Swift string literal.
     private func literal(_ text: String) -> String {
-        text.debugDescription
+        text.swiftLiteral
     }
 }

@@ -1,4 +1,5 @@
 import SwiftDiagnostics
+import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxMacros
 
@@ -12,13 +13,21 @@ struct TableProperty {
     var type: TypeSyntax
     /// Whether `@Column(primaryKey: true)` marks it.
     var isPrimaryKey: Bool
+    /// The SQL expression a nil value inserts (`@Column(default:)`).
+    var defaultSQL: String? = nil
+    /// `#sourceLocation(file: …, line: …)` of the declared type, so that
+    /// the compiler reports an unsupported type at the property; nil where
+    /// the location is unknown (macro tests).
+    var sourceLocation: String? = nil
+
+    /// The name without backticks.
+    var unescapedName: String { name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name }
 
     /// The columns of a struct, in declaration order, diagnosing what
     /// cannot be one; nil when a diagnosed error leaves no sound expansion.
     static func columns(of members: MemberBlockItemListSyntax, in context: some MacroExpansionContext) -> [TableProperty]? {
         var properties: [TableProperty] = []
         var isSound = true
-        var primaryKeyFound = false
         for member in members {
             guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.isStatic else { continue }
             let marker = ColumnMarker(variable.attributes, in: context)
@@ -27,13 +36,6 @@ struct TableProperty {
                 guard let property = property(binding, of: variable, marker: marker, in: context) else {
                     isSound = false
                     continue
-                }
-                if property.isPrimaryKey {
-                    if primaryKeyFound {
-                        context.diagnose(Diagnostic(node: variable.primaryKeyArgument ?? Syntax(variable), message: TableDiagnostic.secondPrimaryKey))
-                        isSound = false
-                    }
-                    primaryKeyFound = true
                 }
                 properties.append(property)
             }
@@ -74,8 +76,16 @@ struct TableProperty {
         }
         let name = identifier.identifier.trimmedDescription
         let unescaped = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
-        return TableProperty(name: name, column: marker?.column ?? unescaped, type: type.trimmed,
-                             isPrimaryKey: marker?.isPrimaryKey ?? false)
+        var property = TableProperty(name: name, column: marker?.column ?? unescaped, type: type.trimmed,
+                                     isPrimaryKey: marker?.isPrimaryKey ?? false, defaultSQL: marker?.defaultSQL)
+        if let node = marker?.defaultNode, !type.isOptional {
+            context.diagnose(Diagnostic(node: node, message: TableDiagnostic.defaultOnNonOptional))
+            return nil
+        }
+        if let location = context.location(of: type, at: .afterLeadingTrivia, filePathMode: .filePath) {
+            property.sourceLocation = "#sourceLocation(file: \(location.file.trimmedDescription), line: \(location.line.trimmedDescription))"
+        }
+        return property
     }
 
     /// `var rating = 0` → `var rating: Int = 0`, when a literal tells the type.
@@ -104,6 +114,11 @@ struct TableProperty {
 struct ColumnMarker {
     var column: String?
     var isPrimaryKey = false
+    /// `@Column(default: "CURRENT_TIMESTAMP")`: the SQL a nil value
+    /// inserts.
+    var defaultSQL: String?
+    /// The `default:` argument, to point at.
+    var defaultNode: ExprSyntax?
 
     /// Reads the `@Column` attribute, if any; nil after diagnosing a name
     /// that is not a string literal.
@@ -112,13 +127,16 @@ struct ColumnMarker {
         for argument in arguments {
             switch argument.label?.text {
             case nil:
-                guard let literal = argument.expression.stringLiteralValue else {
-                    context.diagnose(Diagnostic(node: argument.expression, message: TableDiagnostic.invalidColumnName))
+                guard let literal = argument.expression.stringLiteralValue(in: context, naming: .invalidColumnName) else {
                     return nil
                 }
                 column = literal
             case "primaryKey":
                 isPrimaryKey = argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+            case "default":
+                guard let literal = argument.expression.stringLiteralValue(in: context, naming: .invalidDefault) else { return nil }
+                defaultSQL = literal
+                defaultNode = argument.expression
             default:
                 break
             }
@@ -135,6 +153,15 @@ extension AttributeListSyntax {
             if name == "Column" || name == "Persistence.Column" { return attribute }
         }
         return nil
+    }
+}
+
+extension TypeSyntaxProtocol {
+    /// `T?`, `T!` or `Optional<T>`, as written.
+    var isOptional: Bool {
+        if self.is(OptionalTypeSyntax.self) || self.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+        guard let identifier = self.as(IdentifierTypeSyntax.self) else { return false }
+        return identifier.name.text == "Optional" && identifier.genericArgumentClause != nil
     }
 }
 
@@ -171,10 +198,59 @@ extension PatternBindingListSyntax {
 }
 
 extension ExprSyntax {
-    /// The text of a plain string literal (no interpolation).
-    var stringLiteralValue: String? {
-        guard let literal = self.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-              case .stringSegment(let segment) = literal.segments.first else { return nil }
-        return segment.content.text
+    /// What a string literal means to Swift: escapes (`\"`, `\\`, `\t`,
+    /// `\u{E9}`) resolved, raw (`#"…"#`) and multi-line literals read as
+    /// the compiler reads them. Interpolation, or anything but a string
+    /// literal, is diagnosed with `message`: a macro sees syntax, not
+    /// values.
+    func stringLiteralValue(in context: some MacroExpansionContext, naming message: TableDiagnostic) -> String? {
+        guard let literal = self.as(StringLiteralExprSyntax.self) else {
+            context.diagnose(Diagnostic(node: self, message: message))
+            return nil
+        }
+        if literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }) {
+            context.diagnose(Diagnostic(node: self, message: TableDiagnostic.interpolatedName))
+            return nil
+        }
+        guard let value = literal.representedLiteralValue else {
+            context.diagnose(Diagnostic(node: self, message: message))
+            return nil
+        }
+        return value
+    }
+}
+
+extension String {
+    /// The Swift string literal of the text: quotes, backslashes and
+    /// control characters escaped, so that a name such as `quote"d` or one
+    /// spanning lines means the same in the generated code.
+    var swiftLiteral: String {
+        var literal = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": literal += "\\\""
+            case "\\": literal += "\\\\"
+            case "\n": literal += "\\n"
+            case "\t": literal += "\\t"
+            case "\r": literal += "\\r"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029:
+                literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: literal.unicodeScalars.append(scalar)
+            }
+        }
+        return literal + "\""
+    }
+
+    /// The name as SQLite compares names: ASCII letters lowercased, every
+    /// other character kept (`ID` is `id`; `É` is not `é`).
+    var sqlNameKey: String {
+        String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// The text on one line, for a doc comment: line breaks and other
+    /// control characters as Swift would escape them.
+    var docCommentText: String {
+        let literal = swiftLiteral
+        return String(literal.dropFirst().dropLast())
     }
 }

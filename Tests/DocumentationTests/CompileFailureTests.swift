@@ -5,7 +5,8 @@ import Testing
 /// (with the shared `Record.swift`) is type-checked against the Plume
 /// modules this test run built, with the `@Table` macro's plug-in, and
 /// must fail with the message its first line names
-/// (`// expected-error: …`).
+/// (`// expected-error: …`), on the line a second line names, if any
+/// (`// expected-at-line: 11`).
 ///
 /// The fixtures are type-checked by `swiftc` directly rather than built as
 /// a package: a package depending on Plume would build swift-syntax again
@@ -13,7 +14,8 @@ import Testing
 @Suite struct CompileFailureTests {
     static let fixtures = DocumentationExampleTests.root.appendingPathComponent("Tests/DocumentationTests/Fixtures/CompileFailures")
 
-    static let names = ["MisspelledKeyPath", "MisspelledColumn", "TypeMismatch", "UpdateWithoutPrimaryKey", "NonConvertibleProperty"]
+    static let names = ["MisspelledKeyPath", "MisspelledColumn", "TypeMismatch", "OptionalColumnTypeMismatch", "TypeMismatchInConjunction",
+                        "UpdateWithoutPrimaryKey", "NonConvertibleProperty"]
 
     @Test(arguments: names)
     func doesNotCompile(fixture: String) async throws {
@@ -28,6 +30,12 @@ import Testing
                                           in: Self.fixtures, timeout: .seconds(120))
         #expect(run.status != 0, "\(fixture) compiled")
         #expect(run.output.contains("error: \(expected)"), "\(fixture):\n\(run.output)")
+        let lines = source.split(separator: "\n")
+        if lines.count > 1, lines[1].hasPrefix("// expected-at-line: ") {
+            let line = lines[1].dropFirst("// expected-at-line: ".count)
+            let located = run.output.split(separator: "\n").contains { $0.contains("\(fixture).swift:\(line):") && $0.contains("error: \(expected)") }
+            #expect(located, "\(fixture): the error is not reported at line \(line):\n\(run.output)")
+        }
     }
 
     @Test func theSharedRecordAloneCompiles() async throws {

@@ -13,6 +13,13 @@ struct TypedItem: Sendable, Equatable {
     var score: Int?
 }
 
+/// The right side of a typed join in the live tests.
+@Table("scoreLabel")
+struct ScoreLabel: Sendable, Equatable {
+    @Column(primaryKey: true) var score: Int
+    var label: String
+}
+
 /// A controller over a typed request follows commits exactly as one over
 /// the string request it compiles to.
 @Suite struct TypedRequestLiveTests {
@@ -100,6 +107,68 @@ struct TypedItem: Sendable, Equatable {
             #expect(try await values.next() == [5, 4])
             try await writer.write { db in try TypedItem(id: 99, section: nil, name: "x", score: 9).insert(db) }
             #expect(try await values.next() == [99, 5, 4])
+        }
+    }
+
+    /// Orders the SQL says NULLS FIRST or LAST in: the controller follows
+    /// commits to what a fresh fetch of the typed request returns.
+    @Test func followsRequestsOrderedWithNullsFirstOrLast() async throws {
+        try await TestDatabase.withItems(pool: false, rows: 30) { writer, _ in
+            let request = TypedItem.all().order { [$0.name.ascending.nullsLast, $0.score.descending.nullsFirst] }.offset(0)
+            let unpaged = TypedItem.all().order { [$0.name.ascending.nullsLast, $0.score.descending.nullsFirst] }
+            let controller = FetchedResultsController(database: writer, request: unpaged, queue: DispatchQueue(label: "nulls"))
+            try await controller.performFetch()
+            defer { controller.stopObserving() }
+            var writes = RandomWrites(generator: SeededGenerator(seed: 3_601))
+            for step in 0..<25 {
+                try await LiveControllerTests.write(writes.transaction(), writer)
+                let compiled = FetchRequest(request)
+                let expected = try await writer.read { db in try Int64.fetchAll(db, sql: compiled.sql, arguments: compiled.arguments) }
+                let deadline = Date().addingTimeInterval(30)
+                var shown: [Int64] = []
+                while Date() < deadline {
+                    shown = try Self.ids(controller, \.id).flatMap { $0 }
+                    if shown == expected { break }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                #expect(shown == expected, "step \(step)")
+            }
+        }
+    }
+
+    /// A typed join is a controller request: its pairs follow commits to
+    /// either table (by refetching).
+    @Test func followsATypedJoin() async throws {
+        try await TestDatabase.withItems(pool: false, rows: 30) { writer, _ in
+            try await writer.write { db in
+                try db.execute(sql: "CREATE TABLE scoreLabel (score INTEGER PRIMARY KEY, label TEXT NOT NULL)")
+                for score in 0..<8 { try ScoreLabel(score: score, label: "s\(score)").insert(db) }
+            }
+            let join = TypedItem.all().order { [$0.name.ascending.nullsFirst] }.join(ScoreLabel.self) { $0.score == $1.score }
+            let controller = FetchedResultsController(database: writer, request: join, queue: DispatchQueue(label: "join"))
+            try await controller.performFetch()
+            defer { controller.stopObserving() }
+            #expect(try controller.snapshot.listSections().flatMap(\.items).count > 5)
+            var writes = RandomWrites(generator: SeededGenerator(seed: 3_602))
+            var generator = SeededGenerator(seed: 3_603)
+            for step in 0..<20 {
+                if step % 4 == 3 {
+                    let score = Int.random(in: 0..<8, using: &generator)
+                    try await writer.write { db in try ScoreLabel(score: score, label: "step \(step)").update(db) }
+                } else {
+                    try await LiveControllerTests.write(writes.transaction(), writer)
+                }
+                let compiled = FetchRequest(join)
+                let expected = try await writer.read { db in try TablePair<TypedItem, ScoreLabel>.fetchAll(db, sql: compiled.sql, arguments: compiled.arguments) }
+                let deadline = Date().addingTimeInterval(30)
+                var shown: [TablePair<TypedItem, ScoreLabel>] = []
+                while Date() < deadline {
+                    shown = try controller.snapshot.listSections().flatMap(\.items)
+                    if shown == expected { break }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
+                #expect(shown == expected, "step \(step)")
+            }
         }
     }
 }

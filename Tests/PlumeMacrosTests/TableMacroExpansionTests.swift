@@ -65,21 +65,41 @@ struct TableMacroExpansionTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 4)
                     self.id = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
                     self.created = try reader.value(at: 1, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
                     self.rating = try reader.value(at: 2, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                     self.title = try reader.value(at: 3, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
                     self.album = try reader.value(at: 4, in: row)
+                    #sourceLocation()
                 }
 
                 /// Writes the columns in declaration order.
                 func encode(to container: inout Persistence.PersistenceContainer) throws {
-                    try container.encode(self.id, forColumn: "id")
-                    try container.encode(self.created, forColumn: "created_at")
-                    try container.encode(self.rating, forColumn: "rating")
-                    try container.encode(self.title, forColumn: "title")
-                    try container.encode(self.album, forColumn: "album")
+                    #sourceLocation(file: "Test.swift", line: 4)
+                            try container.encode(self.id, forColumn: "id")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                            try container.encode(self.created, forColumn: "created_at")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                            try container.encode(self.rating, forColumn: "rating")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
+                            try container.encode(self.title, forColumn: "title")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 8)
+                            try container.encode(self.album, forColumn: "album")
+                    #sourceLocation()
                 }
             }
             """
@@ -134,17 +154,29 @@ struct TableMacroExpansionTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 public init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 3)
                     self.message = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
                     self.level = try reader.value(at: 1, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
                     self.origin = try reader.value(at: 2, in: row)
+                    #sourceLocation()
                 }
 
                 /// Writes the columns in declaration order.
                 public func encode(to container: inout Persistence.PersistenceContainer) throws {
-                    try container.encode(self.message, forColumn: "message")
-                    try container.encode(self.level, forColumn: "level")
-                    try container.encode(self.origin, forColumn: "origin")
+                    #sourceLocation(file: "Test.swift", line: 3)
+                            try container.encode(self.message, forColumn: "message")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                            try container.encode(self.level, forColumn: "level")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 5)
+                            try container.encode(self.origin, forColumn: "origin")
+                    #sourceLocation()
                 }
 
                 @available(*, unavailable, message: "HTTPLogLine declares no primary key: mark its key property @Column(primaryKey: true)")
@@ -240,15 +272,23 @@ struct TableMacroDiagnosticTests {
                 /// Reads a record from a row: by position from the table's own
                 /// `SELECT`, by column name from any other query.
                 init(row: borrowing Persistence.RowView) throws {
-                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 3)
                     self.id = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
                     self.kind = try reader.value(at: 1, in: row)
+                    #sourceLocation()
                 }
 
                 /// Writes the columns in declaration order.
                 func encode(to container: inout Persistence.PersistenceContainer) throws {
-                    try container.encode(self.id, forColumn: "id")
-                    try container.encode(self.kind, forColumn: "kind")
+                    #sourceLocation(file: "Test.swift", line: 3)
+                            try container.encode(self.id, forColumn: "id")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 4)
+                            try container.encode(self.kind, forColumn: "kind")
+                    #sourceLocation()
                 }
             }
             """
@@ -299,23 +339,59 @@ struct TableMacroDiagnosticTests {
         }
     }
 
-    @Test func twoPrimaryKeys() {
+    @Test func primaryKeyListsThatNameNoProperty() {
         assertMacro {
             """
-            @Table
-            struct Photo {
-                @Column(primaryKey: true) var id: Int64
-                @Column(primaryKey: true) var uuid: String
+            @Table(primaryKey: ["albumID", "slot"])
+            struct Entry {
+                var albumID: Int64
+                var position: Int
             }
             """
         } diagnostics: {
             """
-            @Table
-            struct Photo {
-                @Column(primaryKey: true) var id: Int64
-                @Column(primaryKey: true) var uuid: String
+            @Table(primaryKey: ["albumID", "slot"])
+                                           ┬─────
+                                           ╰─ 🛑 no stored property or column is named "slot": the key lists the table's key properties
+            struct Entry {
+                var albumID: Int64
+                var position: Int
+            }
+            """
+        }
+        assertMacro {
+            """
+            @Table(primaryKey: "albumID")
+            struct Entry {
+                var albumID: Int64
+            }
+            """
+        } diagnostics: {
+            """
+            @Table(primaryKey: "albumID")
+                               ┬────────
+                               ╰─ 🛑 primaryKey: takes an array of string literals naming the key's properties, as ["albumID", "position"]
+            struct Entry {
+                var albumID: Int64
+            }
+            """
+        }
+        assertMacro {
+            """
+            @Table(primaryKey: ["albumID"])
+            struct Entry {
+                var albumID: Int64
+                @Column(primaryKey: true) var position: Int
+            }
+            """
+        } diagnostics: {
+            """
+            @Table(primaryKey: ["albumID"])
+            struct Entry {
+                var albumID: Int64
+                @Column(primaryKey: true) var position: Int
                         ┬───────────────
-                        ╰─ 🛑 a table record has one primary key column: remove 'primaryKey: true' here, or from the other column
+                        ╰─ 🛑 the key is @Table(primaryKey:)'s list, which lacks 'position': add it there, or remove 'primaryKey: true'
             }
             """
         }
@@ -445,5 +521,166 @@ struct TableMacroDiagnosticTests {
             }
             """
         }
+    }
+
+    @Test func aDecodingStrategyOfItsOwn() {
+        assertMacro {
+            """
+            @Table
+            struct Stamp {
+                static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .millisecondsSince1970 }
+                var id: Int64
+            }
+            """
+        } diagnostics: {
+            """
+            @Table
+            struct Stamp {
+                static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .millisecondsSince1970 }
+                           ┬───────────────────────────
+                           ╰─ 🛑 a @Table record reads dates as it writes them: set databaseDateEncodingStrategy alone, and it decodes with the same strategy
+                var id: Int64
+            }
+            """
+        }
+    }
+
+    @Test func aDefaultOnANonOptionalProperty() {
+        assertMacro {
+            """
+            @Table
+            struct Note {
+                var id: Int64
+                @Column(default: "0") var priority: Int
+            }
+            """
+        } diagnostics: {
+            """
+            @Table
+            struct Note {
+                var id: Int64
+                @Column(default: "0") var priority: Int
+                                 ┬──
+                                 ╰─ 🛑 a default is what a nil value inserts: make the property optional
+            }
+            """
+        }
+    }
+
+    @Test func interpolatedNames() {
+        assertMacro {
+            #"""
+            @Table("photo_\(suffix)")
+            struct Photo {
+                @Column("id_\(n)") var id: Int64
+            }
+            """#
+        } diagnostics: {
+            #"""
+            @Table("photo_\(suffix)")
+                   ┬────────────────
+                   ╰─ 🛑 a name cannot use string interpolation: @Table reads the literal when it expands, before any value exists
+            struct Photo {
+                @Column("id_\(n)") var id: Int64
+            }
+            """#
+        }
+    }
+}
+
+/// Names written with any string literal form reach the generated code
+/// with the value Swift gives them.
+@Suite(.macros(["Table": TableMacro.self, "Column": ColumnMacro.self]))
+struct TableMacroNameLiteralTests {
+    @Test func escapedRawAndMultiLineNames() {
+        assertMacro {
+            ##"""
+            @Table("quote\"d \\ \u{E9}")
+            struct Photo {
+                @Column(#"raw\name"#) var raw: Int64
+                @Column("""
+                    two
+                    lines
+                    """) var lines: String
+            }
+            """##
+        } expansion: {
+            #"""
+            struct Photo {
+                var raw: Int64
+                var lines: String
+            }
+
+            extension Photo: Persistence.TypedTable, Persistence.TableRecord, Persistence.FetchableRecord, Persistence.InsertableRecord {
+                /// The table's name.
+                static var databaseTableName: String {
+                    "quote\"d \\ é"
+                }
+
+                /// A typed column per stored property, for requests:
+                /// `Photo.all().where { $0.name == "…" }`.
+                struct Columns: Sendable {
+                    /// The `raw\\name` column.
+                    let raw = Persistence.TableColumn<Photo, Int64>("raw\\name", at: 0)
+                    /// The `two\nlines` column.
+                    let lines = Persistence.TableColumn<Photo, String>("two\nlines", at: 1)
+                }
+
+                /// The typed columns.
+                static let columns = Columns()
+
+                /// The columns, in declaration order.
+                static let tableSchema = Persistence.TableSchema(table: "quote\"d \\ é", columns: [
+                    Persistence.TableSchema.Column("raw\\name", Int64.self),
+                    Persistence.TableSchema.Column("two\nlines", String.self),
+                ])
+
+                /// Reads a record from a row: by position from the table's own
+                /// `SELECT`, by column name from any other query.
+                init(row: borrowing Persistence.RowView) throws {
+                    let reader = Persistence.TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
+                    #sourceLocation(file: "Test.swift", line: 3)
+                    self.raw = try reader.value(at: 0, in: row)
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                    self.lines = try reader.value(at: 1, in: row)
+                    #sourceLocation()
+                }
+
+                /// Writes the columns in declaration order.
+                func encode(to container: inout Persistence.PersistenceContainer) throws {
+                    #sourceLocation(file: "Test.swift", line: 3)
+                            try container.encode(self.raw, forColumn: "raw\\name")
+                    #sourceLocation()
+                    #sourceLocation(file: "Test.swift", line: 7)
+                            try container.encode(self.lines, forColumn: "two\nlines")
+                    #sourceLocation()
+                }
+
+                @available(*, unavailable, message: "Photo declares no primary key: mark its key property @Column(primaryKey: true)")
+                func update(_ db: Persistence.Database) throws {
+                    fatalError()
+                }
+
+                @available(*, unavailable, message: "Photo declares no primary key: mark its key property @Column(primaryKey: true)")
+                func upsert(_ db: Persistence.Database) throws {
+                    fatalError()
+                }
+
+                @available(*, unavailable, message: "Photo declares no primary key: mark its key property @Column(primaryKey: true)")
+                @discardableResult
+                func delete(_ db: Persistence.Database) throws -> Bool {
+                    fatalError()
+                }
+            }
+            """#
+        }
+    }
+
+    @Test func aLiteralEscapesWhatSwiftWouldRead() {
+        #expect("quote\"d".swiftLiteral == #""quote\"d""#)
+        #expect("a\\b".swiftLiteral == #""a\\b""#)
+        #expect("two\nlines\t\u{0}".swiftLiteral == #""two\nlines\t\u{0}""#)
+        #expect("été".swiftLiteral == "\"été\"")
     }
 }

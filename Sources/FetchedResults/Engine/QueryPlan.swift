@@ -88,7 +88,7 @@ struct QueryPlan<Item: FetchableRecord & Sendable> {
         }
         let columns = try db.columns(in: table).map(\.name)
         func exists(_ name: String) -> Bool {
-            columns.contains { $0.lowercased() == name.lowercased() } || ["rowid", "oid", "_rowid_"].contains(name.lowercased())
+            columns.contains { $0.sqlNameKey() == name.sqlNameKey() } || ["rowid", "oid", "_rowid_"].contains(name.sqlNameKey())
         }
         for sort in sortColumns where !exists(sort.name) {
             throw FetchedResultsError(.missingSortColumn(column: sort.name, available: columns), sql: request.sql)

@@ -70,7 +70,7 @@ struct RowIDTable {
                                        arguments: [table])
         guard objects.count == 1, objects[0]["type"] == .text("table") else { return false }
         // SQLite stores a virtual table's SQL as `CREATE VIRTUAL TABLE …`.
-        if case .text(let sql)? = objects[0]["sql"], sql.uppercased().hasPrefix("CREATE VIRTUAL") { return false }
+        if case .text(let sql)? = objects[0]["sql"], sql.sqlNameKey().hasPrefix("create virtual") { return false }
         let hidden = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_temp_master WHERE name = ? COLLATE NOCASE AND type IN ('table', 'view')",
                                       arguments: [table]) ?? 0
         return hidden == 0

@@ -27,7 +27,7 @@ extension FetchRequest {
     /// rowid or a column of that name is the table's business
     /// (``RowIDTable``): the SQL selects it by the same name either way.
     var identityIsRowID: Bool {
-        ["rowid", "oid", "_rowid_"].contains(identityColumn.lowercased())
+        ["rowid", "oid", "_rowid_"].contains(identityColumn.sqlNameKey())
     }
 
     /// What a structured request selects: every column, and the identity
@@ -40,7 +40,7 @@ extension FetchRequest {
     /// The identity in a structured request's SQL: a rowid name bare (the
     /// same name, so it reads what `SELECT *` would), another name quoted.
     var identityExpression: String {
-        identityIsRowID ? identityColumn.lowercased() : quoteIdentifier(identityColumn)
+        identityIsRowID ? identityColumn.sqlNameKey() : quoteIdentifier(identityColumn)
     }
 
     /// Raw SQL to put in parentheses as a subquery: the text up to its last
@@ -61,7 +61,7 @@ extension FetchRequest {
     func orderingTerms(_ sortColumns: [SortColumn], qualifier: String? = nil) -> [String] {
         let prefix = qualifier.map { "\($0)." } ?? ""
         var terms = sortColumns.map { prefix + $0.description }
-        if !sortColumns.contains(where: { $0.name.lowercased() == identityColumn.lowercased() }) {
+        if !sortColumns.contains(where: { $0.name.sqlNameKey() == identityColumn.sqlNameKey() }) {
             terms.append(prefix + quoteIdentifier(identityColumn) + " ASC")
         }
         return terms
@@ -76,7 +76,7 @@ extension FetchRequest {
             throw FetchedResultsError(.invalidBatchSize(batchSize), sql: sql)
         }
         guard case .structured(_, _, let sortColumns, _) = source, let sectionColumn else { return }
-        guard let first = sortColumns.first, first.name.lowercased() == sectionColumn.lowercased() else {
+        guard let first = sortColumns.first, first.name.sqlNameKey() == sectionColumn.sqlNameKey() else {
             throw FetchedResultsError(.sectionColumnNotFirstSort(column: sectionColumn, firstSortColumn: sortColumns.first?.name), sql: sql)
         }
     }

@@ -21,8 +21,8 @@ extension FetchRequest {
     ///   - batchSize: Rows loaded per page on access; 0 loads all rows.
     public init<Record: TypedTable>(_ request: TableRequest<Record>, batchSize: Int = 0) {
         let identity = Record.tableSchema.primaryKey?.name ?? "rowid"
-        var ordering = request.orderings.map { "\(quoteIdentifier($0.column)) \($0.isAscending ? "ASC" : "DESC")" }
-        if !request.orderings.contains(where: { $0.column.lowercased() == identity.lowercased() }) {
+        var ordering = request.orderings.map(\.sql)
+        if !request.orderings.contains(where: { $0.column.sqlNameKey() == identity.sqlNameKey() }) {
             ordering.append("\(quoteIdentifier(identity)) ASC")
         }
         let sql = request.sql(ordering: ordering, extraColumns: Record.tableSchema.primaryKey == nil ? ", rowid" : "")
@@ -33,7 +33,7 @@ extension FetchRequest {
 
 extension FetchedResultsController where Item: TypedTable {
     /// Creates a controller over a typed request (see
-    /// ``FetchRequest/init(_:batchSize:)`` for the SQL it runs).
+    /// `FetchRequest.init(_:batchSize:)` of a typed request for the SQL it runs).
     ///
     /// ```swift
     /// let controller = FetchedResultsController(

@@ -46,6 +46,8 @@ public final class Database {
     var liveStatements: [ObjectIdentifier: Unmanaged<Statement>] = [:]
     /// Whether tables can be tracked by rowid, by lowercased name.
     var rowIDTrackingByTable: [String: Bool] = [:]
+    /// Whether a table has a rowid, by ``String/sqlNameKey()``.
+    var rowIDTableByName: [String: Bool] = [:]
     /// Primary key columns by lowercased table name.
     var primaryKeyByTable: [String: [String]] = [:]
     /// Nesting depth of ``inSavepoint(_:)``.

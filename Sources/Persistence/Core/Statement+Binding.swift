@@ -117,6 +117,13 @@ extension Statement {
         handle.map { sqlite3_last_insert_rowid(sqlite3_db_handle($0)) } ?? 0
     }
 
+    /// The rows the connection's last INSERT, UPDATE or DELETE changed,
+    /// read through the statement's handle.
+    @usableFromInline
+    var connectionChanges: Int32 {
+        handle.map { sqlite3_changes(sqlite3_db_handle($0)) } ?? 0
+    }
+
     /// The error of a failed bind, with the statement's SQL.
     @usableFromInline
     static func bindError(_ code: Int32, handle: OpaquePointer) -> DatabaseError {

@@ -54,6 +54,9 @@ public final class Statement {
     }
     /// The arguments currently bound.
     public internal(set) var arguments = StatementArguments()
+    /// For a typed record's insert: whether its table has a rowid (it is
+    /// not `WITHOUT ROWID`), so that the insert returns the new row's.
+    @usableFromInline @exclusivity(unchecked) var insertsIntoRowIDTable = true
 
     @usableFromInline @exclusivity(unchecked) private(set) var handle: OpaquePointer?
     private unowned let database: Database

@@ -65,7 +65,7 @@ final class StatementAuthorizer {
         case SQLITE_FUNCTION:
             // The name comes second; `CURRENT_TIME` and its kin are reported
             // as functions too.
-            if let second { calledFunctions.insert(String(cString: second).lowercased()) }
+            if let second { calledFunctions.insert(String(cString: second).sqlNameKey()) }
         case SQLITE_INSERT, SQLITE_UPDATE:
             if let first { writtenTables.insert(String(cString: first).sqlNameKey()) }
         case SQLITE_DELETE:

@@ -3,12 +3,16 @@ import Foundation
 /// How an ``InsertableRecord`` stores its `Date` properties (set
 /// ``InsertableRecord/databaseDateEncodingStrategy``).
 ///
+/// It is the one setting a record that both reads and writes needs: its
+/// ``FetchableRecord/databaseDateDecodingStrategy`` follows it
+/// (``decodingStrategy``), so the record reads back what it writes. A
+/// ``Table(_:primaryKey:)`` record always reads dates as it writes them.
+///
 /// ```swift
 /// struct Event: Codable, FetchableRecord, PersistableRecord {
 ///     static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { .millisecondsSince1970 }
-///     static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .millisecondsSince1970 }
 ///     var id: Int64
-///     var startsAt: Date      // stored as INTEGER milliseconds
+///     var startsAt: Date      // stored and read as INTEGER milliseconds
 /// }
 /// ```
 public enum DatabaseDateEncodingStrategy: Sendable, Hashable {
@@ -20,6 +24,17 @@ public enum DatabaseDateEncodingStrategy: Sendable, Hashable {
     case timeIntervalSince1970
     /// An INTEGER number of milliseconds since 1970-01-01 UTC.
     case millisecondsSince1970
+
+    /// The decoding strategy that reads what this one writes: numbers as
+    /// milliseconds for ``millisecondsSince1970``, as seconds otherwise.
+    @inlinable
+    public var decodingStrategy: DatabaseDateDecodingStrategy {
+        switch self {
+        case .iso8601: .iso8601
+        case .timeIntervalSince1970: .timeIntervalSince1970
+        case .millisecondsSince1970: .millisecondsSince1970
+        }
+    }
 }
 
 /// How a `Decodable` ``FetchableRecord`` reads its `Date` properties (set

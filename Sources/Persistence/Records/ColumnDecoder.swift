@@ -48,6 +48,11 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
             guard let converted = convertible.fromDatabaseValue(value) else { throw mismatch(T.self) }
             return converted as! T
         }
+        // An enum with a raw value is read from its raw value, whatever
+        // its own Codable conformance reads.
+        if let representable = T.self as? any RawRepresentable.Type, let decoded = try decodeRawValue(representable) {
+            return decoded as! T
+        }
         do {
             return try T(from: self)
         } catch is JSONColumnMarker {
@@ -56,6 +61,17 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
             // An enum without a case for the stored raw value, for example.
             throw mismatch(T.self, reason: error.plumeSummary)
         }
+    }
+
+    /// A raw-representable value from its stored raw value; nil when the
+    /// raw type is not convertible.
+    private func decodeRawValue<R: RawRepresentable>(_ type: R.Type) throws -> R? {
+        guard let rawType = R.RawValue.self as? any DatabaseValueConvertible.Type else { return nil }
+        guard let raw = rawType.fromDatabaseValue(value) as? R.RawValue else { throw mismatch(R.self) }
+        guard let decoded = R(rawValue: raw) else {
+            throw mismatch(R.self, reason: "no \(R.self) has the raw value \(value)")
+        }
+        return decoded
     }
 
     private func convert<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
@@ -83,7 +99,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     private func mismatch(_ type: Any.Type, reason: String? = nil) -> RowDecodingError {
         var error = RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index,
                                      type: type, value: value, layout: row.layout)
-        error.reason = reason
+        error.reason = reason ?? RowDecodingError.integerRangeReason(type, value: value)
         return error
     }
 

@@ -23,15 +23,21 @@ final class ColumnEncoder: Encoder, SingleValueEncodingContainer {
     static func databaseValue<T: Encodable>(of value: T, strategies: RecordEncodingStrategies) throws -> DatabaseValue {
         if let date = value as? Date { return strategies.databaseValue(of: date) }
         if let uuid = value as? UUID { return strategies.databaseValue(of: uuid) }
-        if let convertible = value as? any DatabaseValueConvertible {
-            return convertible.databaseValue
-        }
         if let integer = value as? any BinaryInteger {
             // Int8, UInt16, UInt64…: stored as INTEGER when they fit.
             guard let int = Int64(exactly: integer) else {
                 throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "\(integer) does not fit in SQLite's 64-bit INTEGER"))
             }
             return .integer(int)
+        }
+        if let convertible = value as? any DatabaseValueConvertible {
+            return convertible.databaseValue
+        }
+        // An enum with a raw value is stored as its raw value, whatever
+        // its own Codable conformance writes.
+        if let representable = value as? any RawRepresentable,
+           let raw = representable.rawValue as? any DatabaseValueConvertible & Encodable {
+            return try databaseValue(of: raw, strategies: strategies)
         }
         let encoder = ColumnEncoder(strategies: strategies)
         do {

@@ -26,6 +26,7 @@ extension Database {
     func schemaDidChange() {
         rowIDTrackingByTable.removeAll()
         primaryKeyByTable.removeAll()
+        rowIDTableByName.removeAll()
         clearStatementCache()
     }
 }

@@ -25,8 +25,7 @@ extension Database {
     /// - Throws: ``DatabaseError`` (`no such schema: NAME`) when no schema
     ///   has that name.
     func canonicalSchemaName(_ schemaName: String) throws -> String {
-        let asciiLowercased = String(decoding: schemaName.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-        if asciiLowercased == "temp" { return "temp" }
+        if schemaName.sqlNameKey() == "temp" { return "temp" }
         guard let name = try String.fetchOne(self, sql: "SELECT name FROM pragma_database_list WHERE name = ? COLLATE NOCASE",
                                              arguments: [schemaName]) else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such schema: \(schemaName)")

@@ -16,7 +16,7 @@ extension TableRecord {
 /// ``PersistableRecord`` that needs no primary key (a log line, an event).
 ///
 /// A record writes its columns in ``encode(to:)``. Records made with
-/// ``Table(_:)`` get it from the macro (and conform to
+/// ``Table(_:primaryKey:)`` get it from the macro (and conform to
 /// ``PersistableRecord`` when they declare a primary key); `Encodable`
 /// records get it from their coding keys: each coding key names a column,
 /// as for decoding (see ``FetchableRecord``); nil optionals store NULL,
@@ -87,16 +87,20 @@ extension InsertableRecord {
     ///   - db: The connection.
     ///   - conflictResolution: What to do when the row breaks a
     ///     uniqueness constraint. Default: fail.
-    /// - Returns: The rowid of the new row.
+    /// - Returns: The rowid of the new row; nil when the table has no
+    ///   rowid (`WITHOUT ROWID`: the record's own key values name the row)
+    ///   or no row was inserted (a conflict ignored). Never the rowid of an
+    ///   earlier insert.
     /// - Throws: ``DatabaseError`` (a constraint failure, for example) or
     ///   ``RecordError``; the database is left as it was.
     @discardableResult
-    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
+    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64? {
         let table = Self.databaseTableName
         let (columns, values) = try encodedColumns()
         let verb = conflictResolution == .abort ? "INSERT" : "INSERT OR \(conflictResolution.rawValue)"
         let sql = "\(verb) INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES (\(placeholders(columns.count)))"
         try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(positional: values))
+        guard db.changesCount > 0, try db.tableIsRowIDTable(table) else { return nil }
         return db.lastInsertedRowID
     }
 }
@@ -105,7 +109,7 @@ extension InsertableRecord {
 /// table, matched by the table's primary key.
 ///
 /// It writes its columns as an ``InsertableRecord`` does: with
-/// ``Table(_:)``, or through `Encodable`.
+/// ``Table(_:primaryKey:)``, or through `Encodable`.
 ///
 /// ```swift
 /// struct Photo: Codable, FetchableRecord, PersistableRecord {
@@ -247,6 +251,6 @@ private func placeholders(_ count: Int) -> String {
 
 extension String {
     fileprivate func equalsIgnoringCase(_ other: String) -> Bool {
-        self == other || lowercased() == other.lowercased()
+        self == other || sqlNameKey() == other.sqlNameKey()
     }
 }

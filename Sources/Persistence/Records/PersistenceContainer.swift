@@ -5,7 +5,7 @@ import Foundation
 /// (``InsertableRecord/encode(to:)``): into the parameters of the
 /// statement that stores it, or into a list of names and values.
 ///
-/// Records made with ``Table(_:)`` write every column, in declaration
+/// Records made with ``Table(_:primaryKey:)`` write every column, in declaration
 /// order; `Encodable` records write what their coding keys name.
 ///
 /// ```swift
@@ -25,9 +25,10 @@ public struct PersistenceContainer {
     @usableFromInline let parameterCount: Int32
     /// The next column's position.
     @usableFromInline var position: Int32 = 0
-    /// The column whose NULL is recorded (the primary key), or -1.
-    @usableFromInline let keyPosition: Int32
-    /// Whether the column at `keyPosition` was NULL.
+    /// The columns whose NULL is recorded (the primary key's), as bits:
+    /// position `i` (from 0, below 64) is bit `i`; 0 for none.
+    @usableFromInline let keyMask: UInt64
+    /// Whether a column of `keyMask` was NULL.
     @usableFromInline var keyIsNull = false
     @usableFromInline let strategies: RecordEncodingStrategies
     /// The record type, for the table's name in errors (a metatype:
@@ -59,7 +60,7 @@ public struct PersistenceContainer {
     init(table: String, strategies: RecordEncodingStrategies) {
         self.handle = nil
         self.parameterCount = 0
-        self.keyPosition = -1
+        self.keyMask = 0
         self.strategies = strategies
         self.recordType = nil
         self.collector = Collector(table: table)
@@ -68,11 +69,11 @@ public struct PersistenceContainer {
     /// A container binding column `i` (from 0) to parameter `?i+1` of a
     /// statement.
     @usableFromInline
-    init(binding statement: Statement, record: any InsertableRecord.Type, keyPosition: Int, strategies: RecordEncodingStrategies) throws {
+    init(binding statement: Statement, record: any InsertableRecord.Type, keyMask: UInt64, strategies: RecordEncodingStrategies) throws {
         let handle = try statement.checkHandle()
         self.handle = handle
         self.parameterCount = sqlite3_bind_parameter_count(handle)
-        self.keyPosition = Int32(keyPosition)
+        self.keyMask = keyMask
         self.strategies = strategies
         self.recordType = record
         self.collector = nil
@@ -132,6 +133,50 @@ public struct PersistenceContainer {
         try encode(value.map(Double.init), forColumn: column)
     }
 
+    /// Writes an unsigned integer, refusing one above `Int64.max` (SQLite
+    /// stores 64-bit signed integers).
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt64, forColumn column: String) throws {
+        guard let exact = Int64(exactly: value) else { throw outOfRange(value, column) }
+        try put(.integer(exact), column)
+    }
+
+    /// Writes an optional unsigned integer, refusing one above `Int64.max`.
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt64?, forColumn column: String) throws {
+        if let value { try encode(value, forColumn: column) } else { try put(.null, column) }
+    }
+
+    /// Writes an unsigned integer, refusing one above `Int64.max`.
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt, forColumn column: String) throws {
+        try encode(UInt64(value), forColumn: column)
+    }
+
+    /// Writes an optional unsigned integer, refusing one above `Int64.max`.
+    ///
+    /// - Throws: ``RecordError`` (``RecordError/Code/valueOutOfRange``),
+    ///   ``DatabaseError``.
+    @inlinable @inline(__always)
+    public mutating func encode(_ value: UInt?, forColumn column: String) throws {
+        try encode(value.map(UInt64.init), forColumn: column)
+    }
+
+    @usableFromInline
+    func outOfRange(_ value: UInt64, _ column: String) -> RecordError {
+        RecordError(code: .valueOutOfRange, table: table,
+                    message: "column \"\(column)\": \(value) does not fit SQLite's 64-bit signed INTEGER (at most \(Int64.max))")
+    }
+
     /// Writes a date as the record's strategy says.
     ///
     /// - Throws: ``DatabaseError``.
@@ -160,6 +205,13 @@ public struct PersistenceContainer {
     /// - Throws: ``DatabaseError``.
     public mutating func encode(_ value: UUID?, forColumn column: String) throws {
         try put(value.map { strategies.databaseValue(of: $0) } ?? .null, column)
+    }
+
+    /// A value of a type Plume cannot store: the ``Table(_:primaryKey:)``
+    /// macro reports this at the property, with the remedy.
+    @available(*, unavailable, message: "a @Table property's type must conform to DatabaseValueConvertible (stored as one value) or Codable (stored as JSON text)")
+    public mutating func encode<T>(_ value: T, forColumn column: String) throws {
+        fatalError("unavailable")
     }
 
     /// Writes a nested `Encodable` value as JSON text with sorted keys
@@ -191,7 +243,7 @@ public struct PersistenceContainer {
     mutating func put(_ value: DatabaseValue, _ column: String) throws {
         guard let handle else { return append(value, column) }
         position += 1
-        if position == keyPosition + 1, case .null = value { keyIsNull = true }
+        if keyMask != 0, case .null = value, position <= 64, keyMask & (1 &<< UInt64(position &- 1)) != 0 { keyIsNull = true }
         if position <= parameterCount {
             let code = Statement.bind(value, at: position, handle: handle)
             if code != SQLITE_OK { throw Statement.bindError(code, handle: handle) }

@@ -12,7 +12,7 @@ public struct RecordError: Error, Sendable, CustomStringConvertible {
     /// What went wrong. New codes may be added: switch with a `default`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         private enum Base: Hashable, Sendable {
-            case recordNotFound, noPrimaryKey, missingPrimaryKeyValue, encodingFailed, noSuchTable
+            case recordNotFound, noPrimaryKey, missingPrimaryKeyValue, encodingFailed, noSuchTable, keyNotUnique, valueOutOfRange
         }
         private let base: Base
 
@@ -27,6 +27,13 @@ public struct RecordError: Error, Sendable, CustomStringConvertible {
         public static let encodingFailed = Code(base: .encodingFailed)
         /// The record's table does not exist.
         public static let noSuchTable = Code(base: .noSuchTable)
+        /// The key a record declares does not identify one row: it is
+        /// neither the table's primary key nor the columns of a unique
+        /// index whose columns are all NOT NULL.
+        public static let keyNotUnique = Code(base: .keyNotUnique)
+        /// A stored number does not fit the property's type (300 in a
+        /// `UInt8`), or a value does not fit SQLite's 64-bit integers.
+        public static let valueOutOfRange = Code(base: .valueOutOfRange)
 
         public var description: String {
             switch base {
@@ -35,6 +42,8 @@ public struct RecordError: Error, Sendable, CustomStringConvertible {
             case .missingPrimaryKeyValue: "missing primary key value"
             case .encodingFailed: "encoding failed"
             case .noSuchTable: "no such table"
+            case .keyNotUnique: "key not unique"
+            case .valueOutOfRange: "value out of range"
             }
         }
     }

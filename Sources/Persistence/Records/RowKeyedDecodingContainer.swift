@@ -103,7 +103,10 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
 
     private func mismatch<T>(_ type: T.Type, at index: Int) -> RowDecodingError {
         let value = withStorage { $0.value(at: index) }
-        return RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value, layout: layout)
+        var error = RowDecodingError(kind: .typeMismatch, column: layout.columns[index], index: index, type: T.self, value: value,
+                                     layout: layout)
+        error.reason = RowDecodingError.integerRangeReason(T.self, value: value)
+        return error
     }
 
     /// The column of an optional value and its value, or nil when the

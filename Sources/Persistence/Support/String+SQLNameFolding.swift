@@ -7,12 +7,8 @@ extension StringProtocol {
     /// Swift's `lowercased()` folds all of Unicode, so two tables SQLite
     /// keeps apart would share a key; this is the key to use instead.
     package func sqlNameKey() -> String {
-        var bytes = Array(utf8)
-        var changed = false
-        for index in bytes.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) {
-            bytes[index] += 32
-            changed = true
-        }
-        return changed ? String(decoding: bytes, as: UTF8.self) : String(self)
+        // Most names are already lowercase: no copy of their bytes.
+        guard utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return String(self) }
+        return String(decoding: utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

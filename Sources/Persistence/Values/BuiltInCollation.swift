@@ -24,10 +24,11 @@ public enum BuiltInCollation: String, Sendable, CaseIterable {
     /// `BINARY` ignoring trailing spaces (U+0020 only).
     case rtrim = "RTRIM"
 
-    /// The built-in collation with this name (in any case), or nil for a
-    /// collation Plume cannot reproduce.
+    /// The built-in collation with this name (ASCII letters in any case,
+    /// as SQLite compares collation names), or nil for a collation Plume
+    /// cannot reproduce.
     public init?(name: String) {
-        self.init(rawValue: name.uppercased())
+        self.init(rawValue: String(decoding: name.utf8.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self))
     }
 
     /// How SQLite orders two values under this collation: negative when

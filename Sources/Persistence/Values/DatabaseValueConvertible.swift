@@ -3,7 +3,8 @@ import Foundation
 /// A type that converts to and from ``DatabaseValue``: what can be bound to a
 /// statement and read from a row.
 ///
-/// Plume conforms `Int`, `Int64`, `Int32`, `Double`, `Float`, `String`,
+/// Plume conforms every fixed-width integer (`Int`, `Int8` … `Int64`,
+/// `UInt`, `UInt8` … `UInt64`), `Double`, `Float`, `String`,
 /// `Data`, `Bool`, `Date`, `UUID` and `Optional` of those. Conform your own
 /// types (an enum with a raw value, a money type) by mapping them to one of
 /// those.
@@ -26,7 +27,7 @@ public protocol DatabaseValueConvertible: Sendable {
 
     /// The storage class the type's values are stored as, when there is
     /// one (`Int` → `.integer`, `String` → `.text`), else nil. Default:
-    /// nil; ``Database/validate(_:)`` compares it with the column's
+    /// nil; ``Database/validate(_:nullableColumns:)`` compares it with the column's
     /// declared type.
     static var databaseStorageClass: DatabaseValue.StorageClass? { get }
 }

@@ -20,7 +20,7 @@ public protocol FetchableRecord {
     ///
     /// The row is borrowed: a fetch lends the same view to each call
     /// without reference counting it. An implementation may declare its
-    /// parameter `borrowing RowView` too (as the ``Table(_:)`` macro's
+    /// parameter `borrowing RowView` too (as the ``Table(_:primaryKey:)`` macro's
     /// does) or plain `RowView`, which Swift accepts at the cost of one
     /// copy of the view per row.
     ///
@@ -32,13 +32,27 @@ public protocol FetchableRecord {
 
     /// How a `Decodable` record reads its `Date` properties (nested
     /// values' dates included): what a number means; text always reads as
-    /// date text. Default: ``DatabaseDateDecodingStrategy/iso8601``.
+    /// date text. Default: for a record that also writes
+    /// (``InsertableRecord``), the pair of its
+    /// ``InsertableRecord/databaseDateEncodingStrategy``, so that it reads
+    /// what it writes; else ``DatabaseDateDecodingStrategy/iso8601``.
     static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { get }
 }
 
 extension FetchableRecord {
+    /// ``DatabaseDateDecodingStrategy/iso8601``, for a record that only
+    /// reads.
     @inlinable
     public static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .iso8601 }
+}
+
+extension FetchableRecord where Self: InsertableRecord {
+    /// The pair of the record's encoding strategy: one setting, and the
+    /// record reads back the dates it writes.
+    @inlinable
+    public static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy {
+        databaseDateEncodingStrategy.decodingStrategy
+    }
 }
 
 extension Row: FetchableRecord {

@@ -63,8 +63,10 @@ public struct RowDecodingError: Error, Sendable, CustomStringConvertible {
 
     @usableFromInline
     static func typeMismatch(at index: Int, type: Any.Type, row: Row) -> RowDecodingError {
-        RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: type,
-                         value: row[index], layout: row.layout)
+        var error = RowDecodingError(kind: .typeMismatch, column: row.layout.columns[index], index: index, type: type,
+                                     value: row[index], layout: row.layout)
+        error.reason = integerRangeReason(type, value: row[index])
+        return error
     }
 
     public var description: String {

@@ -1,7 +1,8 @@
 /// The column names of a result, shared by every row of it.
 ///
-/// Looking up a column by name is case-insensitive, as in SQL, and the first
-/// column of that name wins (as in `SELECT a.id, b.id`).
+/// Looking up a column by name is case-insensitive for ASCII letters only,
+/// as SQLite compares names (`ID` finds `id`; `ÉTÉ` does not find `été`),
+/// and the first column of that name wins (as in `SELECT a.id, b.id`).
 public final class RowLayout: Sendable, Hashable {
     /// The column names, in result order.
     public let columns: [String]
@@ -13,7 +14,7 @@ public final class RowLayout: Sendable, Hashable {
         var index: [String: Int] = [:]
         index.reserveCapacity(columns.count)
         for (position, name) in columns.enumerated() {
-            let key = name.lowercased()
+            let key = name.sqlNameKey()
             if index[key] == nil { index[key] = position }
         }
         self.indexByLowercasedName = index
@@ -25,7 +26,7 @@ public final class RowLayout: Sendable, Hashable {
     @inline(__always)
     public func index(ofColumn name: String) -> Int? {
         if let exact = indexByLowercasedName[name] { return exact }
-        return indexByLowercasedName[name.lowercased()]
+        return indexByLowercasedName[name.sqlNameKey()]
     }
 
     public static func == (lhs: RowLayout, rhs: RowLayout) -> Bool {

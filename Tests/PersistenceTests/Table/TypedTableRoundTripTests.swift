@@ -35,7 +35,6 @@ struct Everything: Equatable, Sendable {
 @Table("everything")
 struct EverythingInMilliseconds: Equatable, Sendable {
     static var databaseDateEncodingStrategy: DatabaseDateEncodingStrategy { .millisecondsSince1970 }
-    static var databaseDateDecodingStrategy: DatabaseDateDecodingStrategy { .millisecondsSince1970 }
     static var databaseUUIDEncodingStrategy: DatabaseUUIDEncodingStrategy { .lowercaseString }
     @Column(primaryKey: true) var id: Int64
     var date: Date

@@ -47,7 +47,7 @@ struct IncrementalUpdater<Item: FetchableRecord & Sendable> {
         sectionColumn = request.sectionColumn
         decodesItems = request.batchSize == 0
         var terms = sortColumns.map { (column: $0.name, ascending: $0.isAscending) }
-        if !sortColumns.contains(where: { $0.name.lowercased() == request.identityColumn.lowercased() }) {
+        if !sortColumns.contains(where: { $0.name.sqlNameKey() == request.identityColumn.sqlNameKey() }) {
             terms.append((request.identityColumn, true))
         }
         comparator = .columns(SortOrderComparator(table: table, rowIDName: rowIDName, orderingTerms: terms))

@@ -26,7 +26,7 @@ extension TableRequest {
     ///
     /// - Throws: ``DatabaseError``.
     public func fetchCount(_ db: Database) throws -> Int {
-        let inner = limit == nil ? "SELECT 1 FROM \(quoteIdentifier(Record.tableSchema.table))\(filterSQL.map { " WHERE \($0)" } ?? "")" : sql
+        let inner = limit == nil && offset == nil ? "SELECT 1 FROM \(quoteIdentifier(Record.tableSchema.table))\(filterSQL.map { " WHERE \($0)" } ?? "")" : sql
         return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (\(inner))", arguments: arguments) ?? 0
     }
 }

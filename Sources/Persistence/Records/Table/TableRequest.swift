@@ -22,6 +22,8 @@ public struct TableRequest<Record: TypedTable>: Sendable, Hashable, CustomString
     public private(set) var sectionColumn: String?
     /// The maximum number of rows, or nil.
     public private(set) var limit: Int?
+    /// The number of rows skipped first, or nil.
+    public private(set) var offset: Int?
 
     init() {}
 
@@ -110,6 +112,19 @@ public struct TableRequest<Record: TypedTable>: Sendable, Hashable, CustomString
         return request
     }
 
+    /// The request without its first `count` rows (`OFFSET`), for paging:
+    /// `Photo.all().order(by: \.id).limit(20).offset(40)` is the third
+    /// page, `… ORDER BY "id" ASC LIMIT 20 OFFSET 40`. Without a limit,
+    /// the SQL says `LIMIT -1 OFFSET 40` (SQLite needs a limit before an
+    /// offset).
+    ///
+    /// - Parameter count: The number of rows to skip.
+    public func offset(_ count: Int) -> TableRequest {
+        var request = self
+        request.offset = count
+        return request
+    }
+
     private mutating func placeSectionColumnFirst() {
         guard let sectionColumn, orderings.first?.column != sectionColumn else { return }
         orderings.removeAll { $0.column == sectionColumn }
@@ -132,12 +147,25 @@ public struct TableRequest<Record: TypedTable>: Sendable, Hashable, CustomString
     /// The SQL with other `ORDER BY` terms and, maybe, more columns.
     package func sql(ordering: [String], extraColumns: String = "") -> String {
         let schema = Record.tableSchema
-        var sql = extraColumns.isEmpty
-            ? schema.selectFrom
-            : "SELECT \(schema.selection)\(extraColumns) FROM \(quoteIdentifier(schema.table))"
+        return sql(selectFrom: extraColumns.isEmpty
+                   ? schema.selectFrom
+                   : "SELECT \(schema.selection)\(extraColumns) FROM \(quoteIdentifier(schema.table))",
+                   ordering: ordering)
+    }
+
+    /// `selectFrom` (`SELECT … FROM "photo"`) with the request's filter,
+    /// the grouping given, the order and the limit.
+    func sql(selectFrom: String, groupBy: [String] = [], having: [TablePredicate] = [], ordering: [String]) -> String {
+        var sql = selectFrom
         if let filterSQL { sql += " WHERE \(filterSQL)" }
+        if !groupBy.isEmpty { sql += " GROUP BY " + groupBy.joined(separator: ", ") }
+        if !having.isEmpty { sql += " HAVING " + having.map { "(\($0.sql))" }.joined(separator: " AND ") }
         if !ordering.isEmpty { sql += " ORDER BY " + ordering.joined(separator: ", ") }
         if let limit { sql += " LIMIT \(limit)" }
+        if let offset {
+            if limit == nil { sql += " LIMIT -1" }
+            sql += " OFFSET \(offset)"
+        }
         return sql
     }
 
@@ -146,7 +174,7 @@ public struct TableRequest<Record: TypedTable>: Sendable, Hashable, CustomString
 
     public static func == (lhs: TableRequest, rhs: TableRequest) -> Bool {
         lhs.predicates == rhs.predicates && lhs.orderings == rhs.orderings
-            && lhs.sectionColumn == rhs.sectionColumn && lhs.limit == rhs.limit
+            && lhs.sectionColumn == rhs.sectionColumn && lhs.limit == rhs.limit && lhs.offset == rhs.offset
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -154,5 +182,6 @@ public struct TableRequest<Record: TypedTable>: Sendable, Hashable, CustomString
         hasher.combine(orderings)
         hasher.combine(sectionColumn)
         hasher.combine(limit)
+        hasher.combine(offset)
     }
 }

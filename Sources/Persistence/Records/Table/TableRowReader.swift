@@ -2,13 +2,13 @@ import CSQLite
 import Foundation
 
 /// Reads the columns of a ``TypedTable`` from a row, for the `init(row:)`
-/// the ``Table(_:)`` macro generates: by position when the row comes from
+/// the ``Table(_:primaryKey:)`` macro generates: by position when the row comes from
 /// the table's own `SELECT` (its columns first, in declaration order), by
 /// column name otherwise.
 ///
 /// ```swift
 /// init(row: borrowing RowView) throws {
-///     let reader = TableRowReader<Self>(row, dates: Self.databaseDateDecodingStrategy)
+///     let reader = TableRowReader<Self>(row, dates: Self.databaseDateEncodingStrategy.decodingStrategy)
 ///     self.id = try reader.value(at: 0, in: row)
 ///     self.name = try reader.value(at: 1, in: row)
 /// }
@@ -154,30 +154,24 @@ public struct TableRowReader<Record: TypedTable> {
         throw Row(storage: storage).decodingError(Date?.self, at: index)
     }
 
-    /// Reads a nested `Decodable` value from JSON text (NULL reads as nil
-    /// for an optional).
+    /// A property of a type Plume cannot read: the ``Table(_:primaryKey:)``
+    /// macro reports this at the property, with the remedy.
+    @available(*, unavailable, message: "a @Table property's type must conform to DatabaseValueConvertible (stored as one value) or Codable (stored as JSON text)")
+    public func value<T>(at column: Int, in row: borrowing RowView) throws -> T {
+        fatalError("unavailable")
+    }
+
+    /// Reads a `Decodable` value as `Codable` records read a column: a
+    /// raw-representable value from its raw value, a single-value type
+    /// through its single-value container, anything else from JSON text
+    /// (NULL reads as nil for an optional).
     ///
-    /// - Throws: ``RowDecodingError`` naming the column, with the JSON
-    ///   error as its reason.
+    /// - Throws: ``RowDecodingError`` naming the column, with the reason
+    ///   (invalid JSON, no case for a raw value).
     public func value<T: Decodable>(at column: Int, in row: borrowing RowView) throws -> T {
         let storage = row.row.storage
         guard let index = index(of: column, in: storage) else { return try missing(column, in: storage) }
-        let copied = Row(storage: storage)
-        let stored = copied[index]
-        let data: Data
-        switch stored {
-        case .text(let text): data = Data(text.utf8)
-        case .blob(let blob): data = blob
-        case .null where T.self is any OptionalValue.Type: data = Data("null".utf8)
-        default: throw copied.decodingError(T.self, at: index)
-        }
-        do {
-            return try dates.jsonDecoder().decode(T.self, from: data)
-        } catch {
-            var failure = RowDecodingError.typeMismatch(at: index, type: T.self, row: copied)
-            failure.reason = "invalid JSON: \(error)"
-            throw failure
-        }
+        return try ColumnDecoder(row: Row(storage: storage), index: index, key: nil, dates: dates).decodeColumn(T.self)
     }
 
     @inlinable @inline(__always)

@@ -2,9 +2,9 @@ import Foundation
 
 /// The columns a ``TypedTable`` declares, in declaration order: what the
 /// table's own `SELECT` reads by position, what insert binds, and what
-/// ``Database/validate(_:)`` compares with the table.
+/// ``Database/validate(_:nullableColumns:)`` compares with the table.
 ///
-/// The ``Table(_:)`` macro makes one per record type (``TypedTable/tableSchema``).
+/// The ``Table(_:primaryKey:)`` macro makes one per record type (``TypedTable/tableSchema``).
 public final class TableSchema: Sendable {
     /// One declared column.
     public struct Column: Sendable, Hashable {
@@ -16,6 +16,9 @@ public final class TableSchema: Sendable {
         public let isOptional: Bool
         /// What the property stores.
         public let kind: Kind
+        /// The SQL expression a nil value inserts (`@Column(default:)`),
+        /// or nil: nil inserts NULL.
+        public let defaultSQL: String?
 
         /// What a property stores, for schema checks.
         public enum Kind: Sendable, Hashable {
@@ -25,7 +28,8 @@ public final class TableSchema: Sendable {
             case date
             /// A `UUID`, stored as the record's UUID strategy says.
             case uuid
-            /// A nested `Codable` value, stored as JSON text.
+            /// A nested `Codable` value, stored as JSON text (a
+            /// raw-representable one as its raw value, a ``value(_:)``).
             case json
             /// Any value (``DatabaseValue``, or a type that does not say).
             case any
@@ -37,9 +41,11 @@ public final class TableSchema: Sendable {
         ///   - name: The column's name.
         ///   - type: The property's type.
         ///   - primaryKey: Whether it is the primary key.
-        public init<Value>(_ name: String, _ type: Value.Type, primaryKey: Bool = false) {
+        ///   - defaultSQL: The SQL expression a nil value inserts.
+        public init<Value>(_ name: String, _ type: Value.Type, primaryKey: Bool = false, defaultSQL: String? = nil) {
             self.name = name
             self.isPrimaryKey = primaryKey
+            self.defaultSQL = defaultSQL
             let unwrapped = (type as? any OptionalValue.Type)?.wrappedType ?? type
             self.isOptional = unwrapped != type
             self.kind = Self.kind(of: unwrapped)
@@ -51,7 +57,14 @@ public final class TableSchema: Sendable {
             if let convertible = type as? any DatabaseValueConvertible.Type {
                 return convertible.databaseStorageClass.map(Kind.value) ?? .any
             }
+            if let representable = type as? any RawRepresentable.Type, let kind = rawKind(representable) { return kind }
             return .json
+        }
+
+        /// A raw-representable type is stored as its raw value.
+        private static func rawKind<R: RawRepresentable>(_ type: R.Type) -> Kind? {
+            guard let raw = R.RawValue.self as? any DatabaseValueConvertible.Type else { return nil }
+            return raw.databaseStorageClass.map(Kind.value) ?? .any
         }
     }
 
@@ -61,10 +74,19 @@ public final class TableSchema: Sendable {
     public let columns: [Column]
     /// The column names, in declaration order.
     public let columnNames: [String]
-    /// The primary key column, if the record declares one.
+    /// The primary key column, when the record's key is one column (nil
+    /// for none, and for a composite key: see ``primaryKeyColumns``).
     public let primaryKey: Column?
+    /// The primary key's columns, in declaration order: empty when the
+    /// record declares no key, several for a composite key.
+    public let primaryKeyColumns: [Column]
+    /// The key columns' declaration positions.
+    let keyPositions: [Int]
     /// `"id", "name", …`
     let selection: String
+    /// The layout of a row of the declared columns, in order (for the
+    /// record's part of a joined row).
+    let layout: RowLayout
     /// `SELECT "id", "name", … FROM "photo"`, made once: quoting names
     /// goes through Foundation, which costs more than a small fetch.
     let selectFrom: String
@@ -78,9 +100,12 @@ public final class TableSchema: Sendable {
         self.table = table
         self.columns = columns
         self.columnNames = columns.map(\.name)
-        self.primaryKey = columns.first(where: \.isPrimaryKey)
+        self.keyPositions = columns.indices.filter { columns[$0].isPrimaryKey }
+        self.primaryKeyColumns = keyPositions.map { columns[$0] }
+        self.primaryKey = primaryKeyColumns.count == 1 ? primaryKeyColumns[0] : nil
         self.selection = columns.map { quoteIdentifier($0.name) }.joined(separator: ", ")
         self.selectFrom = "SELECT \(selection) FROM \(quoteIdentifier(table))"
+        self.layout = RowLayout(columns: columnNames)
     }
 
     /// Whether a row has the declared columns first, in declaration order
@@ -98,37 +123,58 @@ public final class TableSchema: Sendable {
         return true
     }
 
-    /// `INSERT [OR …] INTO "photo" ("id", …) VALUES (?1, ?2, …)`
+    /// `INSERT [OR …] INTO "photo" ("id", …) VALUES (?1, ?2, …)`; a
+    /// column with a default inserts `COALESCE(?3, CURRENT_TIMESTAMP)`.
     @usableFromInline
     func insertSQL(_ conflict: ConflictResolution) -> String {
         let verb = conflict == .abort ? "INSERT" : "INSERT OR \(conflict.rawValue)"
-        return "\(verb) INTO \(quoteIdentifier(table)) (\(selection)) VALUES (\(parameters(columns.indices)))"
+        let values = columns.indices.map { index in
+            columns[index].defaultSQL.map { "COALESCE(?\(index + 1), \($0))" } ?? "?\(index + 1)"
+        }
+        return "\(verb) INTO \(quoteIdentifier(table)) (\(selection)) VALUES (\(values.joined(separator: ", ")))"
+    }
+
+    /// `"albumID" = ?1 AND "position" = ?3`: each key column bound at its
+    /// declaration position.
+    var keyCondition: String {
+        keyPositions.map { "\(quoteIdentifier(columns[$0].name)) = ?\($0 + 1)" }.joined(separator: " AND ")
     }
 
     /// `UPDATE "photo" SET "name" = ?2, … WHERE "id" = ?1`: each column
-    /// bound at its declaration position.
-    func updateSQL(key: Int) -> String? {
-        let assignments = columns.indices.filter { $0 != key }.map { "\(quoteIdentifier(columns[$0].name)) = ?\($0 + 1)" }
+    /// bound at its declaration position; nil when every column is in the
+    /// key.
+    func updateSQL() -> String? {
+        let assignments = columns.indices.filter { !keyPositions.contains($0) }
+            .map { "\(quoteIdentifier(columns[$0].name)) = ?\($0 + 1)" }
         guard !assignments.isEmpty else { return nil }
-        return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE \(quoteIdentifier(columns[key].name)) = ?\(key + 1)"
+        return "UPDATE \(quoteIdentifier(table)) SET \(assignments.joined(separator: ", ")) WHERE \(keyCondition)"
     }
 
     /// `INSERT … ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", …`
-    func upsertSQL(key: Int) -> String {
-        let updates = columns.indices.filter { $0 != key }.map { columns[$0].name }
+    func upsertSQL() -> String {
+        let updates = columns.indices.filter { !keyPositions.contains($0) }.map { columns[$0].name }
         let action = updates.isEmpty
             ? "NOTHING"
             : "UPDATE SET " + updates.map { "\(quoteIdentifier($0)) = excluded.\(quoteIdentifier($0))" }.joined(separator: ", ")
-        return "\(insertSQL(.abort)) ON CONFLICT (\(quoteIdentifier(columns[key].name))) DO \(action)"
+        let target = keyPositions.map { quoteIdentifier(columns[$0].name) }.joined(separator: ", ")
+        return "\(insertSQL(.abort)) ON CONFLICT (\(target)) DO \(action)"
     }
 
     /// `DELETE FROM "photo" WHERE "id" = ?1`
-    func deleteSQL(key: Int) -> String {
-        "DELETE FROM \(quoteIdentifier(table)) WHERE \(quoteIdentifier(columns[key].name)) = ?\(key + 1)"
+    func deleteSQL() -> String {
+        "DELETE FROM \(quoteIdentifier(table)) WHERE \(keyCondition)"
     }
 
-    private func parameters(_ indices: Range<Int>) -> String {
-        indices.map { "?\($0 + 1)" }.joined(separator: ", ")
+    /// `SELECT 1 FROM "photo" WHERE "id" = ?1`
+    func existsSQL() -> String {
+        "SELECT 1 FROM \(quoteIdentifier(table)) WHERE \(keyCondition)"
+    }
+
+    /// The key columns' positions as bits (position `i` is bit `i`), for
+    /// the container to notice a NULL key; positions from 64 on are
+    /// checked apart.
+    var keyMask: UInt64 {
+        keyPositions.reduce(0) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
     }
 }
 

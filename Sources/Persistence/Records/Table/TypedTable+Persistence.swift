@@ -1,4 +1,4 @@
-/// Insert, update, upsert and delete for ``Table(_:)`` records: one cached
+/// Insert, update, upsert and delete for ``Table(_:primaryKey:)`` records: one cached
 /// statement per record type and kind, its columns bound in place in
 /// declaration order (no SQL built, no array, per call).
 ///
@@ -12,16 +12,20 @@ extension TypedTable {
     ///   - db: The connection.
     ///   - conflictResolution: What to do when the row breaks a
     ///     uniqueness constraint. Default: fail.
-    /// - Returns: The rowid of the new row.
+    /// - Returns: The rowid of the new row; nil when the table has no
+    ///   rowid (`WITHOUT ROWID`: the record's own key values name the row)
+    ///   or no row was inserted (a conflict ignored). Never the rowid of an
+    ///   earlier insert.
     /// - Throws: ``DatabaseError`` (a constraint failure, for example) or
     ///   ``RecordError`` (a NaN number); the database is left as it was.
     @discardableResult @inlinable
-    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64 {
+    public func insert(_ db: Database, onConflict conflictResolution: ConflictResolution = .abort) throws -> Int64? {
         let statement = try db.tableStatement(Self.self, .insert(conflictResolution)) { $0.insertSQL(conflictResolution) }
-        var container = try PersistenceContainer(binding: statement, record: Self.self, keyPosition: -1,
+        var container = try PersistenceContainer(binding: statement, record: Self.self, keyMask: 0,
                                                  strategies: Self.encodingStrategies)
         try encode(to: &container)
         try statement.run()
+        guard statement.insertsIntoRowIDTable, statement.connectionChanges > 0 else { return nil }
         return statement.lastInsertedRowID
     }
 }
@@ -31,87 +35,101 @@ extension TypedTable where Self: PersistableRecord {
     /// column.
     ///
     /// - Parameter db: The connection.
-    /// - Throws: ``RecordError`` (``RecordError/Code/recordNotFound``) when
-    ///   no row has that key, or a ``DatabaseError``.
+    /// - Throws: ``RecordError``: ``RecordError/Code/recordNotFound`` when
+    ///   no row has that key; ``RecordError/Code/keyNotUnique``, before any
+    ///   row changes, when the declared key is neither the table's primary
+    ///   key nor a unique index of NOT NULL columns; or a ``DatabaseError``.
     public func update(_ db: Database) throws {
-        let key = try Self.primaryKeyPosition()
-        guard Self.tableSchema.columns.count > 1 else {
-            if try !exists(db) { throw notFound(db, key: key) }
+        try Self.checkDeclaresKey()
+        guard Self.tableSchema.updateSQL() != nil else {
+            if try !exists(db) { throw notFound() }
             return
         }
-        try runKeyed(db, .update, key: key) { $0.updateSQL(key: key)! }
-        if db.changesCount == 0 { throw notFound(db, key: key) }
+        try runKeyed(db, .update) { $0.updateSQL()! }
+        if db.changesCount == 0 { throw notFound() }
     }
 
     /// Inserts the record, or updates the row that already has its primary
     /// key (`INSERT … ON CONFLICT DO UPDATE`).
     ///
     /// - Parameter db: The connection.
-    /// - Throws: ``DatabaseError`` or ``RecordError``.
+    /// - Throws: ``DatabaseError`` or ``RecordError`` (as ``update(_:)``).
     public func upsert(_ db: Database) throws {
-        let key = try Self.primaryKeyPosition()
-        try runKeyed(db, .upsert, key: key, keyMayBeNull: true) { $0.upsertSQL(key: key) }
+        try Self.checkDeclaresKey()
+        try runKeyed(db, .upsert, keyMayBeNull: true) { $0.upsertSQL() }
     }
 
     /// Deletes the row that has the record's primary key.
     ///
     /// - Parameter db: The connection.
     /// - Returns: Whether a row was deleted.
-    /// - Throws: ``DatabaseError`` or ``RecordError``.
+    /// - Throws: ``DatabaseError`` or ``RecordError`` (as ``update(_:)``).
     @discardableResult
     public func delete(_ db: Database) throws -> Bool {
-        let key = try Self.primaryKeyPosition()
-        try runKeyed(db, .delete, key: key) { $0.deleteSQL(key: key) }
+        try Self.checkDeclaresKey()
+        try runKeyed(db, .delete) { $0.deleteSQL() }
         return db.changesCount > 0
     }
 
     /// Whether a row has the record's primary key.
     ///
     /// - Parameter db: The connection.
-    /// - Throws: ``DatabaseError`` or ``RecordError``.
+    /// - Throws: ``DatabaseError`` or ``RecordError`` (as ``update(_:)``).
     public func exists(_ db: Database) throws -> Bool {
-        let key = try Self.primaryKeyPosition()
-        let statement = try db.tableStatement(Self.self, .exists) {
-            "SELECT 1 FROM \(quoteIdentifier($0.table)) WHERE \(quoteIdentifier($0.columns[key].name)) = ?\(key + 1)"
-        }
-        var container = try PersistenceContainer(binding: statement, record: Self.self, keyPosition: key,
-                                                 strategies: Self.encodingStrategies)
-        try encode(to: &container)
-        if container.keyIsNull { throw Self.nullKey(key) }
+        try Self.checkDeclaresKey()
+        let statement = try bindKeyed(db, .exists) { $0.existsSQL() }
         defer { statement.reset() }
         return try statement.step()
     }
 
-    private func runKeyed(_ db: Database, _ kind: TableStatementKey.Kind, key: Int, keyMayBeNull: Bool = false,
+    private func runKeyed(_ db: Database, _ kind: TableStatementKey.Kind, keyMayBeNull: Bool = false,
                           sql: (TableSchema) -> String) throws {
+        try bindKeyed(db, kind, keyMayBeNull: keyMayBeNull, sql: sql).run()
+    }
+
+    /// The statement of a keyed write, its columns bound; an error for a
+    /// nil key column (unless `keyMayBeNull`).
+    private func bindKeyed(_ db: Database, _ kind: TableStatementKey.Kind, keyMayBeNull: Bool = false,
+                           sql: (TableSchema) -> String) throws -> Statement {
+        let schema = Self.tableSchema
         let statement = try db.tableStatement(Self.self, kind, sql: sql)
-        var container = try PersistenceContainer(binding: statement, record: Self.self, keyPosition: key,
+        var container = try PersistenceContainer(binding: statement, record: Self.self, keyMask: schema.keyMask,
                                                  strategies: Self.encodingStrategies)
         try encode(to: &container)
-        if container.keyIsNull && !keyMayBeNull { throw Self.nullKey(key) }
-        try statement.run()
+        if keyMayBeNull { return statement }
+        if container.keyIsNull { throw Self.nullKey(keyValues().first { $0.value.isNull }?.column) }
+        // Key columns past the 64th position are not in the mask.
+        if schema.keyPositions.last.map({ $0 >= 64 }) == true, let null = keyValues().first(where: { $0.value.isNull }) {
+            throw Self.nullKey(null.column)
+        }
+        return statement
     }
 
-    private func notFound(_ db: Database, key: Int) -> RecordError {
+    /// The key columns and their values, as the record encodes them.
+    private func keyValues() -> [(column: String, value: DatabaseValue)] {
         var container = PersistenceContainer(table: Self.tableSchema.table, strategies: Self.encodingStrategies)
         try? encode(to: &container)
-        let name = Self.tableSchema.columns[key].name
-        let value = container.values.indices.contains(key) ? "\(container.values[key])" : "?"
-        return RecordError(code: .recordNotFound, table: Self.tableSchema.table, message: "no row has \(name) = \(value)")
-    }
-
-    /// The primary key's declaration position.
-    static func primaryKeyPosition() throws -> Int {
-        guard let index = tableSchema.columns.firstIndex(where: \.isPrimaryKey) else {
-            throw RecordError(code: .noPrimaryKey, table: tableSchema.table,
-                              message: "\(Self.self) declares no primary key: mark its key property @Column(primaryKey: true)")
+        let values = container.values
+        return Self.tableSchema.keyPositions.map { position in
+            (Self.tableSchema.columns[position].name, values.indices.contains(position) ? values[position] : .null)
         }
-        return index
     }
 
-    static func nullKey(_ key: Int) -> RecordError {
+    private func notFound() -> RecordError {
+        let key = keyValues().map { "\($0.column) = \($0.value)" }.joined(separator: ", ")
+        return RecordError(code: .recordNotFound, table: Self.tableSchema.table, message: "no row has \(key)")
+    }
+
+    /// Throws unless the record declares a primary key.
+    static func checkDeclaresKey() throws {
+        guard tableSchema.keyPositions.isEmpty else { return }
+        throw RecordError(code: .noPrimaryKey, table: tableSchema.table,
+                          message: "\(Self.self) declares no primary key: mark its key property @Column(primaryKey: true)")
+    }
+
+    static func nullKey(_ column: String?) -> RecordError {
         RecordError(code: .missingPrimaryKeyValue, table: tableSchema.table,
-                    message: "the primary key column \"\(tableSchema.columns[key].name)\" is nil")
+                    message: "the primary key column \"\(column ?? tableSchema.primaryKeyColumns.first?.name ?? "")\" is nil")
     }
 }
 
@@ -153,7 +171,11 @@ extension Database {
             lastTableStatement = (key, statement)
             return statement
         }
+        // A keyed write matches rows by the record's key: before it first
+        // runs, the key must be one that matches a single row.
+        if case .insert = kind {} else { try checkUniqueKey(of: Record.self) }
         let statement = try makeStatement(sql: sql(Record.tableSchema))
+        if case .insert = kind { statement.insertsIntoRowIDTable = try tableIsRowIDTable(Record.tableSchema.table) }
         tableStatementCache[key] = statement
         lastTableStatement = (key, statement)
         return statement

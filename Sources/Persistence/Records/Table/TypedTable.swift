@@ -1,4 +1,4 @@
-/// A record whose columns the ``Table(_:)`` macro declares: one per stored
+/// A record whose columns the ``Table(_:primaryKey:)`` macro declares: one per stored
 /// property, typed, in declaration order.
 ///
 /// Do not conform by hand: write `@Table` on the struct. The macro
@@ -69,13 +69,37 @@ extension TypedTable {
 /// }
 /// ```
 ///
-/// - Parameter name: The table's name.
+/// A composite primary key is declared by marking each of its properties
+/// `@Column(primaryKey: true)`, or by listing them on the table:
+///
+/// ```swift
+/// @Table("albumEntry", primaryKey: ["albumID", "position"])
+/// struct AlbumEntry {
+///     var albumID: Int64
+///     var position: Int
+///     var photoID: Int64
+/// }
+/// ```
+///
+/// Update, upsert, delete and exists match rows by the whole key. Before
+/// one first runs on a connection, and in ``Database/validate(_:nullableColumns:)``, the
+/// declared key is checked against the table: it must be the table's
+/// primary key, or the columns of a unique index that are all `NOT NULL`;
+/// otherwise the write throws ``RecordError/Code/keyNotUnique`` and no row
+/// changes.
+///
+/// - Parameters:
+///   - name: The table's name: any string literal (escapes, raw and
+///     multi-line literals mean what they mean in Swift; interpolation
+///     does not compile).
+///   - primaryKey: The key's properties (or column names), when the key
+///     is not marked with `@Column(primaryKey: true)`.
 @attached(extension, conformances: TypedTable, TableRecord, FetchableRecord, InsertableRecord, PersistableRecord,
           names: named(databaseTableName), named(Columns), named(columns), named(tableSchema),
           named(init(row:)), named(encode(to:)), named(update), named(upsert), named(delete))
-public macro Table(_ name: String? = nil) = #externalMacro(module: "PlumeMacros", type: "TableMacro")
+public macro Table(_ name: String? = nil, primaryKey: [String] = []) = #externalMacro(module: "PlumeMacros", type: "TableMacro")
 
-/// Says how a property of a ``Table(_:)`` struct maps to its column.
+/// Says how a property of a ``Table(_:primaryKey:)`` struct maps to its column.
 ///
 /// ```swift
 /// @Table struct Photo {
@@ -85,9 +109,15 @@ public macro Table(_ name: String? = nil) = #externalMacro(module: "PlumeMacros"
 /// ```
 ///
 /// - Parameters:
-///   - name: The column's name; default: the property's.
-///   - primaryKey: Whether the column is the table's primary key, which
-///     update, upsert and delete match rows by. Without one, a property
-///     whose column is `id` is the key.
+///   - name: The column's name (any string literal but an interpolated
+///     one); default: the property's.
+///   - primaryKey: Whether the column is part of the table's primary key,
+///     which update, upsert and delete match rows by (mark several
+///     properties for a composite key). Without one, a property whose
+///     column is `id` is the key.
+///   - default: An SQL expression that an insert stores when the
+///     (optional) property is nil, such as `"CURRENT_TIMESTAMP"` or `"0"`:
+///     the insert says `COALESCE(?3, CURRENT_TIMESTAMP)`. Without one, nil
+///     inserts NULL. Update stores NULL for nil, as written.
 @attached(peer)
-public macro Column(_ name: String? = nil, primaryKey: Bool = false) = #externalMacro(module: "PlumeMacros", type: "ColumnMacro")
+public macro Column(_ name: String? = nil, primaryKey: Bool = false, default: String? = nil) = #externalMacro(module: "PlumeMacros", type: "ColumnMacro")

@@ -1,4 +1,5 @@
-// expected-error: no exact matches in call to instance method 'value'
+// expected-error: 'value(at:in:)' is unavailable: a @Table property's type must conform to DatabaseValueConvertible (stored as one value) or Codable (stored as JSON text)
+// expected-at-line: 11
 import Foundation
 import Persistence
 

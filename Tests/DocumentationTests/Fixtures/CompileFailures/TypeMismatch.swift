@@ -1,4 +1,4 @@
-// expected-error: binary operator '>=' cannot be applied to operands of type 'TableColumn<Photo, Int>' and 'String'
+// expected-error: cannot convert value of type 'TableColumnTypeMismatch<Int, String>' to closure result type 'TablePredicate'
 import Persistence
 
 let request = Photo.all().where { $0.rating >= "four" }
