@@ -13,6 +13,11 @@ public final class TerminalCell {
     /// The kind of cell, as the data source named it.
     public let reuseIdentifier: String
     /// The text of each column; the list aligns columns across rows.
+    ///
+    /// Text is drawn with its control characters made visible (`ESC` as
+    /// `^[`, a C1 control as `<U+009B>`, a line break as a space), so that
+    /// a value read from a database can never send the terminal an escape
+    /// sequence.
     public var columns: [String] = []
 
     /// Creates an empty cell.

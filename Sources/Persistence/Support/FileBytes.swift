@@ -9,8 +9,9 @@ import Darwin
 /// (migrations, `.read`, `.import`, `-init`, the history file, a
 /// deserialized database): regular files only, up to a size limit.
 ///
-/// A path naming a FIFO, a device (`/dev/zero`, `/dev/urandom`), a
-/// directory or a socket (directly or through symbolic links) is refused
+/// A path naming a FIFO, a device (`/dev/zero`, `/dev/urandom`; the null
+/// device alone reads as an empty file), a directory or a socket (directly
+/// or through symbolic links) is refused
 /// with a ``FileReadError``: a device would be read until memory runs out,
 /// a FIFO would block until a writer came. The file is opened with
 /// `O_NONBLOCK` (opening a FIFO does not wait for a writer) and the opened
@@ -86,7 +87,7 @@ package enum FileBytes {
             close(descriptor)
             throw FileReadError(path: path, reason: .cannotOpen(code))
         }
-        guard let kind = FileReadError.Kind(mode: status.st_mode), kind == .regular else {
+        guard let kind = FileReadError.Kind(mode: status.st_mode), kind == .regular || isNullDevice(status) else {
             close(descriptor)
             throw FileReadError(path: path, reason: .notRegular(FileReadError.Kind(mode: status.st_mode) ?? .unknown))
         }
@@ -97,6 +98,15 @@ package enum FileBytes {
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
         return descriptor
+    }
+
+    /// Whether a file's status is the null device's (`/dev/null`, or a
+    /// link to it), which reads as an empty file: `sqlite3 -init /dev/null`
+    /// is the usual way to skip `~/.sqliterc`.
+    private static func isNullDevice(_ status: stat) -> Bool {
+        guard status.st_mode & S_IFMT == S_IFCHR else { return false }
+        var null = stat()
+        return stat("/dev/null", &null) == 0 && null.st_mode & S_IFMT == S_IFCHR && null.st_rdev == status.st_rdev
     }
 
     /// Opens a regular file as a C stream (`fdopen(…, "rb")`), checked as

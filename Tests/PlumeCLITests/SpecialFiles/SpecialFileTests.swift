@@ -145,6 +145,20 @@ import Testing
         #expect(nonsense.stderr.contains("PLUME_MAX_FILE_SIZE is \"lots\", not a size"), "\(nonsense.stderr)")
     }
 
+    /// `sqlite3 -init /dev/null` is the usual way to skip `~/.sqliterc`:
+    /// the null device reads as an empty file.
+    @Test func theNullDeviceReadsAsAnEmptyFile() throws {
+        let directory = try TemporaryDirectory()
+        let result = try plume(["-bail", "-init", "/dev/null", ":memory:", "SELECT 1"], in: directory,
+                               stdin: "")
+        #expect(result.status == 0)
+        #expect(result.stdout == "1\n")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let read = try plume([":memory:"], in: directory, stdin: ".read /dev/null\nSELECT 2;\n")
+        #expect(read.stdout == "2\n")
+        #expect(read.stderr.isEmpty, "\(read.stderr)")
+    }
+
     @Test func regularFilesAndLinksToThemStillRead() throws {
         let directory = try TemporaryDirectory()
         try Data("SELECT 'read';\n".utf8).write(to: directory.url.appendingPathComponent("script.sql"))

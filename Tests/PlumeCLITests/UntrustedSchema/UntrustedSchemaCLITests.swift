@@ -29,6 +29,15 @@ import Testing
         #expect(try PlumeProcess.sqlite3([path, "SELECT x FROM v"]).stdout == "drwxr-xr-x\n")
     }
 
+    @Test func watchDoesNotTrustTheSchema() throws {
+        let directory = try TemporaryDirectory()
+        let path = try database(directory, "CREATE TABLE t(id INTEGER PRIMARY KEY); CREATE VIEW v AS SELECT id, lsmode(16877) AS x FROM t;")
+        let watch = try PlumeProcess.plume(["watch", path, "SELECT id, x FROM v ORDER BY id", "--format", "jsonl"],
+                                           timeout: .seconds(30))
+        #expect(watch.status != 0)
+        #expect(watch.stderr.contains("unsafe use of lsmode()"), "\(watch.stderr)")
+    }
+
     @Test func queryLoadsNoExtensionAndIsDefensive() throws {
         let directory = try TemporaryDirectory()
         let path = try database(directory, "CREATE TABLE t(a);")
