@@ -63,7 +63,7 @@ struct ChangeHistoryTriggers {
         let inserted = insertStatement(table, 1, new, values, newRow), deleted = insertStatement(table, 3, old, values, oldRow)
         return [
             trigger("insert", "AFTER INSERT", [inserted]),
-            trigger("update", "AFTER UPDATE", when: "\(old) IS \(new)", [insertStatement(table, 2, new, values, values?.updateExpressions() ?? [])]),
+            trigger("update", "AFTER UPDATE", when: "\(old) IS \(new)", [insertStatement(table, 2, new, values, values?.updateExpressions(keeping: key) ?? [])]),
             trigger("delete", "AFTER DELETE", [deleted]),
             trigger("rekey", "AFTER UPDATE OF \(key.updatableNames.map(quoteIdentifier).joined(separator: ", "))",
                     when: "\(old) IS NOT \(new)", [deleted, inserted]),

@@ -43,9 +43,15 @@ struct ChangeHistoryValues: Equatable {
     }
 
     /// The value list of an update: old and new of each column that
-    /// changed, both `NULL` otherwise.
-    func updateExpressions() -> [String] {
-        columns.flatMap { column -> [String] in
+    /// changed, both `NULL` otherwise. The key's columns are left `NULL`
+    /// without a test: the update trigger runs only when the key is kept
+    /// (a key change is recorded as a delete and an insert), except a key
+    /// column without affinity, where `0.0` may become `-0.0` under the
+    /// same `quote()`.
+    func updateExpressions(keeping key: ChangeHistoryKey) -> [String] {
+        let keyNames = Set((key.columns ?? [key.rowIDName]).map { $0.sqlNameKey() })
+        return columns.flatMap { column -> [String] in
+            if keyNames.contains(column.name.sqlNameKey()) && !column.hasNoAffinity { return ["NULL", "NULL"] }
             let changed = column.changedCondition
             let name = quoteIdentifier(column.name)
             return ["CASE WHEN \(changed) THEN OLD.\(name) END", "CASE WHEN \(changed) THEN NEW.\(name) END"]
