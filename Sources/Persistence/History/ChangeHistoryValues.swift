@@ -68,14 +68,15 @@ struct ChangeHistoryValueColumn: Equatable {
 
     /// When an update changed the column: byte for byte (the `BINARY`
     /// collation, whatever the column's), and for a column without
-    /// affinity also when either side is a real (a real equal to the other
-    /// side may differ in class or in the sign of zero; copying it is
-    /// harmless).
+    /// affinity also when the class changed (`IS` calls `1` and `1.0`
+    /// equal) or the new value is a real zero (`IS` calls `0.0` and `-0.0`
+    /// equal, and SQL has no way to read the sign of a zero: such a zero is
+    /// copied even when it is unchanged, which is harmless).
     var changedCondition: String {
         let name = quoteIdentifier(self.name)
         let differs = "OLD.\(name) IS NOT NEW.\(name) COLLATE BINARY"
         guard hasNoAffinity else { return "(\(differs))" }
-        return "(\(differs) OR typeof(OLD.\(name)) = 'real' OR typeof(NEW.\(name)) = 'real')"
+        return "(\(differs) OR typeof(OLD.\(name)) <> typeof(NEW.\(name)) OR (NEW.\(name) = 0 AND typeof(NEW.\(name)) = 'real'))"
     }
 
     /// Whether a column declared `type` has no affinity (SQLite's rule 3:
