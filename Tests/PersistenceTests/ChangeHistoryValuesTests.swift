@@ -100,6 +100,15 @@ struct HistoryAlbum: Equatable {
             #expect(entries[2].oldRow?["note"] == .null && entries[2].newRow?["note"] == .text("n"))
             #expect(entries[3].oldRow?["note"] == .text("n") && entries[3].newRow?["note"] == .null)
             #expect(entries.allSatisfy { $0.hasValues && $0.newRow?["g"] == nil })
+            // 0.0 → -0.0, which IS calls equal: recorded, sign and all.
+            let zero = try db.currentChangeHistoryToken()
+            try db.execute(sql: "UPDATE p SET x = 0.0; UPDATE p SET x = (-1e-300 * 1e-300)")
+            let zeros = try db.changeHistory(since: zero).entries
+            guard case .real(let negative)? = zeros.last?.newRow?["x"], case .real(let positive)? = zeros.last?.oldRow?["x"] else {
+                Issue.record("0.0 → -0.0 not recorded: \(zeros)")
+                return
+            }
+            #expect(negative.sign == .minus && positive.sign == .plus)
         }
     }
 
