@@ -182,4 +182,30 @@ struct HistoryAlbum: Equatable {
             #expect(try ChangeHistoryCoverage(db, tables: ["p"]).problems["p"]?.code == .triggersMissing)
         }
     }
+
+    @Test func pruningKeepsTheValuesOfWhatIsLeft() throws {
+        try withDatabase { db in
+            try db.execute(sql: "CREATE TABLE p (id INTEGER PRIMARY KEY, name TEXT)")
+            try db.enableChangeHistory(for: ["p"], values: true)
+            try db.execute(sql: "INSERT INTO p (name) VALUES ('a'); INSERT INTO p (name) VALUES ('b')")
+            let second = try #require(try db.changeHistory(since: nil).entries.last?.token)
+            try db.execute(sql: "DELETE FROM p WHERE id = 1")
+            _ = try db.deleteChangeHistory(before: second)
+            let entries = try db.changeHistory(since: nil).entries
+            #expect(entries.map { "\($0.operation) \($0.newRow?["name"] ?? $0.oldRow?["name"] ?? .null)" } == ["insert 'b'", "delete 'a'"])
+            #expect(throws: ChangeHistoryError.self) { try db.changeHistory(since: ChangeHistoryToken(databaseID: second.databaseID, sequence: 1)) }
+        }
+    }
+
+    @Test func aTableTooWideForValuesIsRefusedAndNothingChanges() throws {
+        try withDatabase { db in
+            let columns = (1...991).map { "c\($0)" }.joined(separator: ", ")
+            try db.execute(sql: "CREATE TABLE wide (\(columns))")
+            #expect { try db.enableChangeHistory(for: ["wide"], values: true) } throws: { error in
+                guard let error = error as? ChangeHistoryError else { return false }
+                return error.code == .noSuchTable && error.message.contains("\"wide\" has 991 columns") && error.message.contains("at most 990")
+            }
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name LIKE 'plume%'") == 0)
+        }
+    }
 }
