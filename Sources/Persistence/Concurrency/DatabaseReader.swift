@@ -80,7 +80,7 @@ public protocol DatabaseWriter: DatabaseReader {
     /// the database's files and confirmed with `PRAGMA data_version`; where
     /// file events are unavailable, by polling every
     /// ``Database/Configuration/externalChangePollInterval``). Tables with a
-    /// change history (``Database/enableChangeHistory(for:)``) are
+    /// change history (``Database/enableChangeHistory(for:values:)``) are
     /// described row by row in external changes too.
     ///
     /// The observer runs on the writer's queue, right after the commit and

@@ -60,7 +60,7 @@ extension Database {
         /// most 250 ms), so that a file deleted and created again counts as
         /// replaced. Default 1 s; the check is one `stat` call.
         public var fileReplacementCheckInterval: Duration = .seconds(1)
-        /// How much change history (``Database/enableChangeHistory(for:)``)
+        /// How much change history (``Database/enableChangeHistory(for:values:)``)
         /// to keep when it is pruned: by an observing writer as the history
         /// grows, and by ``Database/pruneChangeHistory(_:)``.
         public var changeHistoryRetention = ChangeHistoryRetention()

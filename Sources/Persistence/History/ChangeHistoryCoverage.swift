@@ -8,7 +8,7 @@
 /// else (a trigger dropped or moved by `ALTER TABLE … RENAME`, a unique
 /// index added after the history was enabled, a history of an older
 /// Plume) leaves the table uncovered: readers refetch it until
-/// ``Database/enableChangeHistory(for:)`` is run again.
+/// ``Database/enableChangeHistory(for:values:)`` is run again.
 ///
 /// The schema only changes with SQLite's schema cookie, so a coverage
 /// holds for one `PRAGMA schema_version`.
@@ -74,7 +74,16 @@ struct ChangeHistoryCoverage {
     private static func problem(of table: String, _ installed: [String: Installed], _ db: Database) throws -> ChangeHistoryError? {
         let expected: ChangeHistoryTriggers
         do {
-            expected = try ChangeHistoryTriggers(table: table, db)
+            var values: ChangeHistoryValues?
+            if let stored = try db.storedHistoryValues(of: table) {
+                let name = try db.recordableTableName(table)
+                let columns = try db.historyValueColumns(of: name)
+                guard columns.map(\.name) == stored.columns else {
+                    return ChangeHistoryError(.triggersOutdated, "the columns of table \"\(table)\" changed since its values were first recorded (\(stored.columns.joined(separator: ", ")) then, \(columns.map(\.name).joined(separator: ", ")) now): run enableChangeHistory again")
+                }
+                values = ChangeHistoryValues(layout: stored.layout, columns: columns)
+            }
+            expected = try ChangeHistoryTriggers(table: table, values: values, db)
         } catch let error as ChangeHistoryError {
             return ChangeHistoryError(.triggersMissing, "table \"\(table)\" is recorded but \(error.message)")
         }

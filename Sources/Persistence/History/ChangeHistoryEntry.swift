@@ -50,13 +50,41 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
     /// clock when they enable or prune the history and, at most once a
     /// minute, after an observing writer's own commits.
     public let date: Date
+    /// The row's values before the change, for a table recorded with values
+    /// (``Database/enableChangeHistory(for:values:)``): the whole row for a
+    /// ``Operation/delete`` (or the old side of a key change) and a
+    /// ``Operation/conflict``, the columns that changed for an
+    /// ``Operation/update``, nil for an ``Operation/insert`` and for an
+    /// entry recorded without values (see ``hasValues``).
+    ///
+    /// Values are as SQLite stored them, bit for bit in the history; text
+    /// that is not valid UTF-8 is repaired (U+FFFD) when read into a
+    /// ``DatabaseValue``, as everywhere in Plume.
+    public let oldRow: Row?
+    /// The row's values after the change: the whole row for an
+    /// ``Operation/insert`` (or the new side of a key change), the columns
+    /// that changed for an ``Operation/update``, nil otherwise.
+    public let newRow: Row?
+    /// Whether the entry carries values. An entry of a table recorded
+    /// keys only, or written by a version of Plume that did not record
+    /// values, has none: it says which row changed, not how.
+    public let hasValues: Bool
 
-    init(token: ChangeHistoryToken, table: String, operation: Operation, key: DatabaseValue, date: Date) {
+    init(token: ChangeHistoryToken, table: String, operation: Operation, key: DatabaseValue, date: Date,
+         oldRow: Row? = nil, newRow: Row? = nil, hasValues: Bool = false) {
         self.token = token
         self.table = table
         self.operation = operation
         self.key = key
         self.date = date
+        self.oldRow = oldRow
+        self.newRow = newRow
+        self.hasValues = hasValues
+    }
+
+    /// The same entry dated `date`.
+    func dated(_ date: Date) -> ChangeHistoryEntry {
+        ChangeHistoryEntry(token: token, table: table, operation: operation, key: key, date: date, oldRow: oldRow, newRow: newRow, hasValues: hasValues)
     }
 }
 

@@ -41,7 +41,7 @@ public struct ChangeHistoryError: Error, Sendable, Hashable, CustomStringConvert
         /// A table's history triggers no longer match its schema (a
         /// unique index or key was added, changed or dropped after the
         /// history was enabled), or the history was enabled by an earlier
-        /// version of Plume: run ``Database/enableChangeHistory(for:)``
+        /// version of Plume: run ``Database/enableChangeHistory(for:values:)``
         /// again.
         public static let triggersOutdated = Code(.triggersOutdated)
         /// A table has a unique index whose conflicts a trigger cannot look

@@ -18,6 +18,9 @@ enum ChangeHistorySchema {
     static let tablesTable = "plume_history_table"
     static let metaTable = "plume_history_meta"
     static let clockTable = "plume_history_clock"
+    /// The column lists of values (``ChangeHistoryValues``); created by the
+    /// first table enabled with values.
+    static let layoutTable = "plume_history_layout"
 
     /// The layout written by this version: 2 has no per-row time and
     /// guards its rows. A database without a `format` is of layout 1.
@@ -35,6 +38,7 @@ enum ChangeHistorySchema {
         DROP TABLE IF EXISTS main.plume_history_table;
         DROP TABLE IF EXISTS main.plume_history_meta;
         DROP TABLE IF EXISTS main.plume_history_clock;
+        DROP TABLE IF EXISTS main.plume_history_layout;
         """
 
     /// The triggers that keep `plume_history` append-only: a row can only

@@ -16,25 +16,33 @@ struct ChangeHistoryTriggers {
     /// Why some changes would not be recorded (an index a trigger cannot
     /// look up): the table is then refetched by readers.
     let uncovered: [String]
+    /// The values recorded with each change, or nil for keys only.
+    let values: ChangeHistoryValues?
 
+    /// - Parameter values: The layout the triggers record values under
+    ///   (``ChangeHistoryValues``), or nil to record keys only.
     /// - Throws: ``ChangeHistoryError`` (``ChangeHistoryError/Code/noSuchTable``)
     ///   when `table` is not a table of `main` that can be recorded.
-    init(table name: String, _ db: Database) throws {
+    init(table name: String, values: ChangeHistoryValues? = nil, _ db: Database) throws {
+        self.values = values
         table = try db.recordableTableName(name)
         let columns = try Row.fetchAll(db, sql: "SELECT name, hidden FROM pragma_table_xinfo(?, 'main') WHERE hidden <> 1 ORDER BY cid", arguments: [table])
             .map { HistoryColumn(name: try $0.decode(String.self, at: 0), isGenerated: try $0.decode(Int.self, at: 1) >= 2) }
         key = try db.historyKey(of: table, columns: columns.map(\.name))
         let (indexes, uncovered) = try db.historyUniqueIndexes(of: table, key: key, columns: columns)
         self.uncovered = uncovered
-        var triggers = Self.rowTriggers(table, key)
+        var triggers = Self.rowTriggers(table, key, values)
         if !indexes.isEmpty {
-            triggers += Self.conflictTriggers(table, key, indexes.map { $0.conflictCondition(columns: columns.map(\.name)) })
+            triggers += Self.conflictTriggers(table, key, values, indexes.map { $0.conflictCondition(columns: columns.map(\.name)) })
         }
         self.triggers = triggers
     }
 
-    private static func insertStatement(_ table: String, _ op: Int, _ key: String) -> String {
-        "INSERT INTO plume_history (tbl, op, key) VALUES (\(DatabaseValue.text(ChangeHistorySchema.recordedName(table))), \(op), \(key));"
+    private static func insertStatement(_ table: String, _ op: Int, _ key: String, _ values: ChangeHistoryValues? = nil, _ expressions: [String] = []) -> String {
+        let recorded = DatabaseValue.text(ChangeHistorySchema.recordedName(table))
+        guard let values else { return "INSERT INTO plume_history (tbl, op, key) VALUES (\(recorded), \(op), \(key));" }
+        let slots = ChangeHistoryValues.slots(expressions.count).joined(separator: ", ")
+        return "INSERT INTO plume_history (tbl, op, key, layout, \(slots)) VALUES (\(recorded), \(op), \(key), \(values.layout), \(expressions.joined(separator: ", ")));"
     }
 
     /// Insert, update (keeping the key), delete, and a key change, recorded
@@ -42,20 +50,23 @@ struct ChangeHistoryTriggers {
     /// SQLite runs only when an `UPDATE` sets one of the names the key can
     /// be set through (`rowid`, `oid`, `_rowid_`, the `INTEGER PRIMARY
     /// KEY` column, or a `WITHOUT ROWID` table's key columns), so that an
-    /// ordinary update pays for one recorded row.
-    private static func rowTriggers(_ table: String, _ key: ChangeHistoryKey) -> [(name: String, sql: String)] {
+    /// ordinary update pays for one recorded row. With values, each
+    /// statement also copies the row's values (``ChangeHistoryValues``).
+    private static func rowTriggers(_ table: String, _ key: ChangeHistoryKey, _ values: ChangeHistoryValues?) -> [(name: String, sql: String)] {
         func trigger(_ kind: String, _ event: String, when condition: String? = nil, _ body: [String]) -> (name: String, sql: String) {
             let name = ChangeHistorySchema.triggerName(table, kind)
             let when = condition.map { " WHEN \($0)" } ?? ""
             return (name, "CREATE TRIGGER \(quoteIdentifier(name)) \(event) ON \(quoteIdentifier(table))\(when) BEGIN \(body.joined(separator: " ")) END")
         }
         let new = key.expression("NEW"), old = key.expression("OLD")
+        let newRow = values?.rowExpressions("NEW") ?? [], oldRow = values?.rowExpressions("OLD") ?? []
+        let inserted = insertStatement(table, 1, new, values, newRow), deleted = insertStatement(table, 3, old, values, oldRow)
         return [
-            trigger("insert", "AFTER INSERT", [insertStatement(table, 1, new)]),
-            trigger("update", "AFTER UPDATE", when: "\(old) IS \(new)", [insertStatement(table, 2, new)]),
-            trigger("delete", "AFTER DELETE", [insertStatement(table, 3, old)]),
+            trigger("insert", "AFTER INSERT", [inserted]),
+            trigger("update", "AFTER UPDATE", when: "\(old) IS \(new)", [insertStatement(table, 2, new, values, values?.updateExpressions(keeping: key) ?? [])]),
+            trigger("delete", "AFTER DELETE", [deleted]),
             trigger("rekey", "AFTER UPDATE OF \(key.updatableNames.map(quoteIdentifier).joined(separator: ", "))",
-                    when: "\(old) IS NOT \(new)", [insertStatement(table, 3, old), insertStatement(table, 1, new)]),
+                    when: "\(old) IS NOT \(new)", [deleted, inserted]),
         ]
     }
 
@@ -65,12 +76,21 @@ struct ChangeHistoryTriggers {
     /// triggers (unless `recursive_triggers` is on), so they are recorded
     /// as ``ChangeHistoryEntry/Operation/conflict``: when the statement
     /// ignored the conflict or failed, the row is still there (a failed
-    /// statement also undoes the record).
-    private static func conflictTriggers(_ table: String, _ key: ChangeHistoryKey, _ conditions: [String]) -> [(name: String, sql: String)] {
+    /// statement also undoes the record). With values, the conflicting
+    /// row's values are recorded as a delete's are.
+    private static func conflictTriggers(_ table: String, _ key: ChangeHistoryKey, _ values: ChangeHistoryValues?, _ conditions: [String]) -> [(name: String, sql: String)] {
         let quoted = quoteIdentifier(table)
+        let recorded = DatabaseValue.text(ChangeHistorySchema.recordedName(table))
+        let selected: String
+        if let values {
+            let own = values.rowExpressions(quoted)
+            selected = "(tbl, op, key, layout, \(ChangeHistoryValues.slots(own.count).joined(separator: ", "))) SELECT \(recorded), 4, \(key.expression("")), \(values.layout), \(own.joined(separator: ", "))"
+        } else {
+            selected = "(tbl, op, key) SELECT \(recorded), 4, \(key.expression(""))"
+        }
         return [("conflict_insert", "INSERT", "NEW"), ("conflict_update", "UPDATE", "OLD")].map { kind, event, own in
             let name = ChangeHistorySchema.triggerName(table, kind)
-            let record = "INSERT INTO plume_history (tbl, op, key) SELECT \(DatabaseValue.text(ChangeHistorySchema.recordedName(table))), 4, \(key.expression("")) FROM \(quoted) WHERE (\(conditions.joined(separator: " OR "))) AND \(key.expression("")) IS NOT \(key.expression(own));"
+            let record = "INSERT INTO plume_history \(selected) FROM \(quoted) WHERE (\(conditions.joined(separator: " OR "))) AND \(key.expression("")) IS NOT \(key.expression(own));"
             return (name, "CREATE TRIGGER \(quoteIdentifier(name)) BEFORE \(event) ON \(quoted) BEGIN \(record) END")
         }
     }

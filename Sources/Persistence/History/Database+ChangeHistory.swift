@@ -27,11 +27,18 @@ extension Database {
     ///
     /// ```swift
     /// try dbQueue.write { db in try db.enableChangeHistory(for: ["photo", "album"]) }
+    /// try dbQueue.write { db in try db.enableChangeHistory(for: ["photo"], values: true) }
     /// ```
     ///
+    /// - Parameters:
+    ///   - tables: The tables to record.
+    ///   - values: Whether to record the changed rows' values too, not only
+    ///     their keys (false by default). Enabling a table again without
+    ///     values stops recording its values.
     /// - Throws: ``ChangeHistoryError`` (``ChangeHistoryError/Code/noSuchTable``)
-    ///   when a table does not exist or is a view, or a ``DatabaseError``.
-    public func enableChangeHistory(for tables: [String]) throws {
+    ///   when a table does not exist, is a view, or has more columns than
+    ///   values can record (990), or a ``DatabaseError``.
+    public func enableChangeHistory(for tables: [String], values: Bool = false) throws {
         try inTransaction(.immediate) {
             try execute(sql: ChangeHistorySchema.createTables)
             if try String.fetchOne(self, sql: "SELECT value FROM main.plume_history_meta WHERE key = 'database_id'") == nil {
@@ -42,12 +49,12 @@ extension Database {
             let upgraded = try upgradeChangeHistoryLayout()
             try installChangeHistoryGuards()
             let recorded = try changeHistoryTables()
-            for table in tables { try installChangeHistoryTriggers(on: table) }
+            for table in tables { try installChangeHistoryTriggers(on: table, values: values) }
             // An upgrade dropped every trigger: the tables recorded before
             // get theirs back (those since dropped are left out).
             for table in recorded where upgraded && !tables.contains(where: { $0.sqlNameKey() == table }) {
                 do {
-                    try installChangeHistoryTriggers(on: table)
+                    try installChangeHistoryTriggers(on: table, values: try storedHistoryValues(of: table) != nil)
                 } catch let error as ChangeHistoryError where error.code == .noSuchTable {
                     continue
                 }
@@ -56,12 +63,18 @@ extension Database {
         }
     }
 
-    private func installChangeHistoryTriggers(on table: String) throws {
-        let triggers = try ChangeHistoryTriggers(table: table, self)
+    private func installChangeHistoryTriggers(on table: String, values: Bool) throws {
+        let name = try recordableTableName(table)
+        let layout = values ? try historyValuesLayout(for: name, columns: try historyValueColumns(of: name)) : nil
+        let triggers = try ChangeHistoryTriggers(table: name, values: layout, self)
         try dropChangeHistoryTriggers(on: triggers.table)
         for trigger in triggers.triggers { try execute(sql: trigger.sql) }
+        let recorded = ChangeHistorySchema.recordedName(triggers.table)
         try execute(sql: "INSERT INTO main.plume_history_table (name, key_columns) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET key_columns = excluded.key_columns",
-                    arguments: [ChangeHistorySchema.recordedName(triggers.table), triggers.key.columns?.joined(separator: ",")])
+                    arguments: [recorded, triggers.key.columns?.joined(separator: ",")])
+        if try historyHasValueColumns() {
+            try execute(sql: "UPDATE main.plume_history_table SET layout = ? WHERE name = ?", arguments: [layout?.layout, recorded])
+        }
     }
 
     /// Stops recording `tables` (every table when nil) and removes their

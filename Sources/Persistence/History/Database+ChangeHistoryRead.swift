@@ -38,11 +38,9 @@ extension Database {
     public func changeHistory(since token: ChangeHistoryToken?) throws -> ChangeHistory {
         let state = try changeHistoryState()
         if let problem = try ChangeHistoryCoverage(self, tables: state.tables.map(\.name)).firstProblem { throw problem }
-        let history = try readChangeHistory(after: token, state)
+        let history = try readChangeHistory(after: token, state, values: true)
         let dates = try ChangeHistoryClock.dates(of: history.entries.map(\.token.sequence), self)
-        let entries = zip(history.entries, dates).map { entry, date in
-            ChangeHistoryEntry(token: entry.token, table: entry.table, operation: entry.operation, key: entry.key, date: date)
-        }
+        let entries = zip(history.entries, dates).map { entry, date in entry.dated(date) }
         return ChangeHistory(entries: entries, token: history.token)
     }
 
@@ -50,12 +48,17 @@ extension Database {
     /// gaps, without dates and without looking at the triggers: what
     /// observers read on every commit, once they know the history covers
     /// the tables (``ChangeHistoryCoverage``).
-    func readChangeHistory(after token: ChangeHistoryToken?, _ state: ChangeHistoryState) throws -> ChangeHistory {
+    ///
+    /// - Parameter values: Whether to read the entries' values
+    ///   (``ChangeHistoryValueReader``) too.
+    func readChangeHistory(after token: ChangeHistoryToken?, _ state: ChangeHistoryState, values: Bool = false) throws -> ChangeHistory {
         let start = try token.map { try state.check($0, self) } ?? (state.prunedBefore - 1)
         var entries: [ChangeHistoryEntry] = []
         var expected = start + 1
-        for row in try Row.fetchAll(self, sql: "SELECT seq, tbl, op, key FROM main.plume_history WHERE seq > ? ORDER BY seq", arguments: [start]) {
-            let entry = try ChangeHistoryEntry(row: row, databaseID: state.databaseID)
+        let reader = values ? try ChangeHistoryValueReader(self) : nil
+        for row in try Row.fetchAll(self, sql: "SELECT seq, tbl, op, key\(reader?.selectedColumns ?? "") FROM main.plume_history WHERE seq > ? ORDER BY seq", arguments: [start]) {
+            var entry = try ChangeHistoryEntry(row: row, databaseID: state.databaseID)
+            if let reader { entry = try reader.entry(entry, row) }
             // Sequence numbers have no gaps: one missing was deleted by hand.
             guard entry.token.sequence == expected || (token == nil && entry.token.sequence > expected) else {
                 throw ChangeHistoryError(.historyDamaged, "plume_history has no change \(expected): rows were deleted by hand")

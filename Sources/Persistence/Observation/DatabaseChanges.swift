@@ -78,7 +78,7 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
     public var schemaChanged: Bool
     /// For a commit by another connection: the lowercased names of the
     /// tables whose changes were read from the change history
-    /// (``Database/enableChangeHistory(for:)``), so that ``tables`` lists
+    /// (``Database/enableChangeHistory(for:values:)``), so that ``tables`` lists
     /// them completely. Any other table may have changed. Nil when the
     /// commit is local, or external and not described by a history.
     public var historyTables: Set<String>?

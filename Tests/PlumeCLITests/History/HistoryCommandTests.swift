@@ -117,3 +117,56 @@ extension TemporaryDirectory {
             """)
     }
 }
+
+/// `plume history enable --values` and `plume history show --values`.
+@Suite struct HistoryValuesCommandTests {
+    @Test func valuesAreRecordedAndPrintedAsJSONAndAsSQLLiterals() throws {
+        let directory = try TemporaryDirectory()
+        try directory.makeHistoryDatabase()
+        let enable = try directory.history(["enable", "db.sqlite", "photo", "--values"])
+        #expect(enable.status == 0, "\(enable.stderr)")
+        #expect(try directory.history(["enable", "db.sqlite", "tag"]).status == 0)
+        _ = try directory.sqlite("db.sqlite", """
+            INSERT INTO photo (name) VALUES ('it''s' || char(0) || 'x');
+            UPDATE photo SET name = X'00FF' WHERE id = 1;
+            DELETE FROM photo WHERE id = 2;
+            INSERT INTO tag VALUES (1, 'sea');
+            """)
+        let show = try directory.history(["show", "db.sqlite", "--values"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let lines = try HistoryCommandTests.lines(show).filter { $0["operation"] as? String != "enabled" }
+        #expect(lines.count == 4)
+        #expect(lines[0]["values"] as? Bool == true && (lines[0]["new"] as? [String: Any])?["id"] as? Int == 2)
+        #expect((lines[1]["old"] as? [String: Any])?["name"] as? String == "before")
+        #expect((lines[1]["new"] as? [String: Any])?["name"] as? [String: String] == ["base64": "AP8="])
+        #expect(lines[2]["new"] == nil && (lines[2]["old"] as? [String: Any])?.keys.sorted() == ["id", "name"])
+        #expect(lines[3]["values"] as? Bool == false && lines[3]["old"] == nil && lines[3]["new"] == nil)
+
+        let text = try directory.history(["show", "db.sqlite", "--values", "--format", "text"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let rows = text.stdout.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 1)[1]) }
+        #expect(rows == [
+            "- enabled NULL",
+            "photo insert 2 new(id=2, name=CAST(X'697427730078' AS TEXT))",
+            "photo update 1 old(name='before') new(name=X'00ff')",
+            "photo delete 2 old(id=2, name=CAST(X'697427730078' AS TEXT))",
+            "tag insert '1,''sea''' keys-only",
+        ])
+        // Without --values, the lines are as before.
+        let plain = try HistoryCommandTests.lines(try directory.history(["show", "db.sqlite"]))
+        #expect(plain.allSatisfy { $0["values"] == nil && $0["new"] == nil })
+    }
+
+    @Test func aColumnAddedAfterEnablingIsRefusedUntilEnabledAgain() throws {
+        let directory = try TemporaryDirectory()
+        try directory.makeHistoryDatabase()
+        #expect(try directory.history(["enable", "db.sqlite", "photo", "--values"]).status == 0)
+        _ = try directory.sqlite("db.sqlite", "ALTER TABLE photo ADD COLUMN rating INTEGER; INSERT INTO photo (name, rating) VALUES ('x', 5);")
+        let outdated = try directory.history(["show", "db.sqlite", "--values"])
+        #expect(outdated.status != 0 && outdated.stderr.contains("photo"), "\(outdated.stdout)")
+        #expect(try directory.history(["enable", "db.sqlite", "photo", "--values"]).status == 0)
+        _ = try directory.sqlite("db.sqlite", "UPDATE photo SET rating = 4 WHERE name = 'x';")
+        let text = try directory.history(["show", "db.sqlite", "--values", "--format", "text"])
+        #expect(text.stdout.split(separator: "\n").last?.hasSuffix("photo update 2 old(rating=5) new(rating=4)") == true, "\(text.stdout)")
+    }
+}
