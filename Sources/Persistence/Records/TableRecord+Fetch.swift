@@ -6,7 +6,8 @@ extension FetchableRecord where Self: TableRecord {
         try fetchAll(db, sql: "SELECT * FROM \(quoteIdentifier(databaseTableName))")
     }
 
-    /// The record whose single-column primary key is `key`, or nil.
+    /// The record whose single-column primary key is `key`, or nil (a
+    /// `Date` or `UUID` key as the record stores them).
     ///
     /// ```swift
     /// let photo = try Photo.fetchOne(db, key: 42)
@@ -17,7 +18,7 @@ extension FetchableRecord where Self: TableRecord {
     public static func fetchOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Self? {
         let column = try singleColumnPrimaryKey(db)
         return try fetchOne(db, sql: "SELECT * FROM \(quoteIdentifier(databaseTableName)) WHERE \(quoteIdentifier(column)) = ?",
-                            arguments: [key])
+                            arguments: StatementArguments(positional: [keyStrategies.keyValue(key)]))
     }
 
     /// The number of rows of the table.
@@ -37,7 +38,8 @@ extension TableRecord {
     @discardableResult
     public static func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
         let column = try singleColumnPrimaryKey(db)
-        try db.execute(sql: "DELETE FROM \(quoteIdentifier(databaseTableName)) WHERE \(quoteIdentifier(column)) = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM \(quoteIdentifier(databaseTableName)) WHERE \(quoteIdentifier(column)) = ?",
+                       arguments: StatementArguments(positional: [keyStrategies.keyValue(key)]))
         return db.changesCount > 0
     }
 
@@ -49,6 +51,12 @@ extension TableRecord {
     public static func deleteAll(_ db: Database) throws -> Int {
         try db.execute(sql: "DELETE FROM \(quoteIdentifier(databaseTableName))")
         return db.changesCount
+    }
+
+    /// How the record stores key values: its strategies when it is
+    /// insertable (a `Date` key as it writes dates), the defaults otherwise.
+    static var keyStrategies: RecordEncodingStrategies {
+        (Self.self as? any InsertableRecord.Type)?.encodingStrategies ?? RecordEncodingStrategies()
     }
 
     static func singleColumnPrimaryKey(_ db: Database) throws -> String {
