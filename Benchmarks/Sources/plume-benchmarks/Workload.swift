@@ -73,6 +73,8 @@ enum WorkloadRegistry {
             InsertWorkload(rows: rows),
             InsertWorkload(name: "insert.table", rows: rows, plume: PlumePhotos.insertRecords, grdb: GRDBPhotos.insertRecords),
         ] + FetchWorkload.all(rows: rows) + [
+            SingleRowWorkload(kind: .cursor, rows: rows),
+            SingleRowWorkload(kind: .lookups, rows: rows),
             DiffWorkload(),
             ObserveWorkload(name: "observe.incremental.100k", rows: 100_000, refetch: false),
             ObserveWorkload(name: "observe.incremental.1m", rows: 1_000_000, refetch: false),

@@ -74,4 +74,37 @@ struct MillisecondReading: Equatable {
             #expect(try MillisecondReading.fetchCount(db) == 1)
         }
     }
+
+    @Test func aTypedRecordLooksUpItsDeclaredKeyWithOneStatement() throws {
+        try withDatabase { db in
+            try db.execute(sql: """
+                CREATE TABLE albumEntry (albumID INTEGER NOT NULL, position INTEGER NOT NULL, photoID INTEGER NOT NULL,
+                                         PRIMARY KEY (albumID, position));
+                CREATE TABLE account (id INTEGER PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT NOT NULL);
+                INSERT INTO account (email, name) VALUES ('a@x', 'Ann'), ('b@x', 'Bob');
+                """)
+            // The record's key is a unique column, not the table's key.
+            #expect(try AccountByEmail.fetchOne(db, key: "b@x") == AccountByEmail(email: "b@x", name: "Bob"))
+            #expect(try AccountByEmail.fetchOne(db, key: "c@x") == nil)
+            let composite = try #require(caught(RecordError.self) { _ = try MarkedAlbumEntry.fetchOne(db, key: 1) })
+            #expect(composite.message.contains("has a key of 2 columns (albumID, position)"))
+            // Statements are cached per connection; a schema change makes
+            // them again.
+            try db.execute(sql: "ALTER TABLE account RENAME COLUMN name TO fullName; ALTER TABLE account ADD COLUMN name TEXT NOT NULL DEFAULT 'new'")
+            #expect(try AccountByEmail.fetchOne(db, key: "a@x")?.name == "new")
+        }
+    }
+
+    /// Identifiers are quoted with every double quote doubled, whatever
+    /// follows it: a quote before a combining mark too.
+    @Test func quotedIdentifiersDoubleEveryQuote() throws {
+        #expect(quoteIdentifier("photo") == #""photo""#)
+        #expect(quoteIdentifier(#"a"b"#) == #""a""b""#)
+        #expect(quoteIdentifier("a\"\u{301}b").unicodeScalars.map(\.value) == [0x22, 0x61, 0x22, 0x22, 0x301, 0x62, 0x22])
+        try withDatabase { db in
+            let name = "t\"\u{301}x"
+            try db.execute(sql: "CREATE TABLE \(quoteIdentifier(name)) (v)")
+            #expect(try String.fetchOne(db, sql: "SELECT name FROM sqlite_master") == name)
+        }
+    }
 }
