@@ -33,20 +33,7 @@ struct SingleRowWorkload: Workload {
             grdb = { dbQueue in try Self.grdbLookups(dbQueue, keys) }
             raw = { db in try Self.rawLookups(db, keys) }
         }
-        return [
-            Contestant(contender: .raw) {
-                let db = try RawSQLite.open(path)
-                return Trial(run: { try raw(db) }, tearDown: { RawSQLite.close(db) })
-            },
-            Contestant(contender: .plume) {
-                let db = try PlumePhotos.open(path)
-                return Trial(run: { try plume(db) }, tearDown: { try db.close() })
-            },
-            Contestant(contender: .grdb) {
-                let dbQueue = try GRDBPhotos.open(path)
-                return Trial(run: { try grdb(dbQueue) }, tearDown: { try dbQueue.close() })
-            },
-        ]
+        return FetchFixture.contestants(path: path, raw: raw, plume: plume, grdb: grdb)
     }
 
     static func plumeCursor(_ db: PlumePhotos.Connection) throws -> Int {
