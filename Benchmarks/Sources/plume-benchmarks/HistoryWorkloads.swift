@@ -93,7 +93,9 @@ struct HistoryWriteWorkload: Workload {
 /// pipe) renames one photo in a result of `rows` photos sorted by name; the
 /// time from handing the statement to the shell to the change set in the
 /// consumer's hands. With the history, the controller follows the commit
-/// incrementally; without, it refetches and diffs. `write_ms` is the
+/// incrementally; without, it refetches and diffs, and `raw_ms` is that
+/// refetch's floor (the write, then the query stepped through the C API
+/// on an open connection). `write_ms` is the
 /// shell's own part: the same rename handed to a second shell on another
 /// copy of the file, until it answers a `SELECT` sent after it.
 struct ExternalObserveWorkload: Workload {
@@ -113,7 +115,8 @@ struct ExternalObserveWorkload: Workload {
         try FileManager.default.copyItem(atPath: path, toPath: floorPath)
         let shell = try ShellWriter(path: path)
         let floorShell = try ShellWriter(path: floorPath)
-        let observer = try PlumeObserver(path: path, request: FetchRequest(table: "photo", sortedBy: [.ascending("name")]))
+        let request = FetchRequest(table: "photo", sortedBy: [.ascending("name")])
+        let observer = try PlumeObserver(path: path, request: request)
         let rows = self.rows
         let renaming = PhotoRenaming(rows: rows)
         func rename() -> Int {
@@ -130,7 +133,19 @@ struct ExternalObserveWorkload: Workload {
                 let sql = renaming()
                 return Trial(run: { floorShell.sendAndWait(sql); return rows })
             },
-        ]
+        ] + (history ? [] : [
+            // Without a history the controller refetches: its floor is the
+            // shell's write, then the controller's query stepped through
+            // the C API on a connection kept open, with no diff.
+            Contestant(contender: .raw) {
+                let reader = try RawQueryReader(path: floorPath, sql: request.sql)
+                let sql = renaming()
+                return Trial(run: {
+                    floorShell.sendAndWait(sql)
+                    return try reader.readAll()
+                })
+            },
+        ])
     }
 }
 
