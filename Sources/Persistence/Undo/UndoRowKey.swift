@@ -88,18 +88,22 @@ enum KeyLiteral {
         }
     }
 
-    /// The SQL that stands for the bound value.
+    /// The SQL that stands for the value: a parameter, or the literal of
+    /// an empty text or blob (an empty blob binds as `NULL`).
     var placeholder: String {
-        if case .text = self { return "CAST(? AS TEXT)" }
-        return "?"
+        switch self {
+        case .text(let bytes): bytes.isEmpty ? "''" : "CAST(? AS TEXT)"
+        case .blob(let bytes): bytes.isEmpty ? "X''" : "?"
+        case .integer, .real: "?"
+        }
     }
 
-    /// The value to bind.
-    var argument: DatabaseValue {
+    /// The value to bind, if the placeholder is a parameter.
+    var argument: DatabaseValue? {
         switch self {
         case .integer(let value): .integer(value)
         case .real(let value): .real(value)
-        case .text(let bytes), .blob(let bytes): .blob(bytes)
+        case .text(let bytes), .blob(let bytes): bytes.isEmpty ? nil : .blob(bytes)
         }
     }
 }

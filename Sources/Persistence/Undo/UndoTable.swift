@@ -73,6 +73,6 @@ struct UndoTable {
             return (exact, [.blob(key.bytes)])
         }
         let equalities = zip(columns, literals).map { "\(quoteIdentifier($0)) = \($1.placeholder)" }
-        return ((equalities + [exact]).joined(separator: " AND "), literals.map(\.argument) + [.blob(key.bytes)])
+        return ((equalities + [exact]).joined(separator: " AND "), literals.compactMap(\.argument) + [.blob(key.bytes)])
     }
 }
