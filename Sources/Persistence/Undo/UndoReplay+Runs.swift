@@ -10,7 +10,6 @@ extension UndoReplay {
     /// Applies the inverse of `entries` (oldest first), newest first,
     /// leaving the rows of `skipped` alone. Returns how many rows changed.
     mutating func invertAll(_ entries: [Entry], skipping skipped: Set<UndoRowKey>) throws -> Int {
-        let masks = try changedColumns(entries)
         var changed = 0
         var end = entries.count - 1
         while end >= 0 {
@@ -20,20 +19,20 @@ extension UndoReplay {
                 continue
             }
             var start = end
-            if try isBatchable(last, masks) {
+            if try isBatchable(last) {
                 var keys: Set<UndoRowKey> = [last.key]
                 while start > 0 {
                     let previous = entries[start - 1]
                     guard previous.key.table == last.key.table, previous.operation == last.operation,
-                          masks[previous.sequence] == masks[last.sequence], !skipped.contains(previous.key),
+                          previous.changed == last.changed, !skipped.contains(previous.key),
                           keys.insert(previous.key).inserted else { break }
                     start -= 1
                 }
             }
             if start == end {
-                if try invert(last, changed: masks[last.sequence] ?? []) { changed += 1 }
+                if try invert(last) { changed += 1 }
             } else {
-                changed += try invertRun(Array(entries[start...end]), changed: masks[last.sequence] ?? [])
+                changed += try invertRun(Array(entries[start...end]))
             }
             end = start - 1
         }
@@ -43,20 +42,21 @@ extension UndoReplay {
     /// Whether an entry can start a run: an insert or update of a rowid
     /// table, or a delete of any table (conflicts are looked up one by
     /// one).
-    private mutating func isBatchable(_ entry: Entry, _ masks: [Int64: [Int]]) throws -> Bool {
+    private mutating func isBatchable(_ entry: Entry) throws -> Bool {
         let table = try undoTable(entry.key.table)
         switch entry.operation {
         case .delete: return true
         case .insert: return table.key.columns == nil
-        case .update: return table.key.columns == nil && !(masks[entry.sequence] ?? []).isEmpty
+        case .update: return table.key.columns == nil && !entry.changed.isEmpty
         case .conflict, .enabled: return false
         }
     }
 
     /// Applies the inverse of a run (oldest first) in one statement, or
     /// entry by entry when that fails.
-    private mutating func invertRun(_ run: [Entry], changed columns: [Int]) throws -> Int {
+    private mutating func invertRun(_ run: [Entry]) throws -> Int {
         let table = try undoTable(run[0].key.table)
+        let columns = run[0].changed
         let first = run[0].sequence, last = run[run.count - 1].sequence
         let range: [DatabaseValue] = [.integer(first), .integer(last)]
         let rowID = "\(quoteIdentifier(table.name)).\(quoteIdentifier(table.key.rowIDName))"
@@ -94,7 +94,7 @@ extension UndoReplay {
         }
         var changed = 0
         for entry in run.reversed() {
-            if try invert(entry, changed: columns) { changed += 1 }
+            if try invert(entry) { changed += 1 }
         }
         return changed
     }

@@ -16,6 +16,8 @@ struct UndoReplay {
         let operation: ChangeHistoryEntry.Operation
         let key: UndoRowKey
         let layout: Int64
+        /// For an update, the indexes of the columns it changed.
+        var changed: [Int]
     }
 
     let db: Database
@@ -42,39 +44,66 @@ struct UndoReplay {
     }
 
     /// The entries of `range`, oldest first, each with values recorded
-    /// under the columns its table has now.
+    /// under the columns its table has now, and for an update the columns
+    /// it changed.
     ///
     /// - Throws: ``DatabaseUndoError`` when an entry is missing
     ///   (``DatabaseUndoError/Code/historyPruned``), carries no values
     ///   (``DatabaseUndoError/Code/notUndoable``), or was recorded under
     ///   other columns (``DatabaseUndoError/Code/schemaChanged``).
     mutating func entries(_ range: ClosedRange<Int64>) throws -> [Entry] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT seq, tbl, op, layout, typeof(key) = 'integer', key, CAST(key AS BLOB) FROM main.plume_history
-            WHERE seq BETWEEN ? AND ? ORDER BY seq
-            """, arguments: [range.lowerBound, range.upperBound])
-        guard rows.count == range.count else {
-            throw DatabaseUndoError(.historyPruned, "the history lacks \(range.count - rows.count) of changes \(range.lowerBound)…\(range.upperBound) (pruned, or deleted by hand)")
-        }
-        return try rows.map { row in
-            guard case .integer(let sequence) = row[0], case .text(let recorded) = row[1], case .integer(let op) = row[2],
-                  let operation = ChangeHistoryEntry.Operation(rawValue: Int(op)) else {
-                throw ChangeHistoryError(.historyDamaged, "plume_history row \(row[0]) holds values Plume never writes")
+        // An update's changed columns as the bits of one integer, for
+        // tables of up to 62 columns (wider ones are read column by
+        // column below).
+        let pairs = min(slotCount / 2, Self.maskWidth)
+        let bits = (0..<pairs).map { "((v\(2 * $0 + 1) IS NOT NULL OR v\(2 * $0 + 2) IS NOT NULL) << \($0))" }
+        let mask = bits.isEmpty ? "NULL" : "CASE WHEN op = 2 THEN \(bits.joined(separator: " | ")) END"
+        let statement = try db.cachedStatement(sql: """
+            SELECT seq, tbl, op, layout, typeof(key) = 'integer', key, CASE WHEN typeof(key) <> 'integer' THEN CAST(key AS BLOB) END, \(mask)
+            FROM main.plume_history WHERE seq BETWEEN ? AND ? ORDER BY seq
+            """)
+        try statement.setArguments([range.lowerBound, range.upperBound])
+        var entries: [Entry] = []
+        entries.reserveCapacity(range.count)
+        var wide: [Int] = []
+        while try statement.step() {
+            guard case .integer(let sequence) = statement.columnValue(at: 0), case .text(let recorded) = statement.columnValue(at: 1),
+                  case .integer(let op) = statement.columnValue(at: 2), let operation = ChangeHistoryEntry.Operation(rawValue: Int(op)) else {
+                throw ChangeHistoryError(.historyDamaged, "plume_history row \(statement.columnValue(at: 0)) holds values Plume never writes")
             }
-            let key = Self.rowKey(recorded, isInteger: row[4] == .integer(1), row[5], row[6])
-            guard case .integer(let layout) = row[3] else {
+            let key = Self.rowKey(recorded, isInteger: statement.columnValue(at: 4) == .integer(1), statement.columnValue(at: 5), statement.columnValue(at: 6))
+            guard case .integer(let layout) = statement.columnValue(at: 3) else {
                 throw DatabaseUndoError(.notUndoable, "change \(sequence) (\(operation) of \(DatabaseUndoError.Conflict(table: recorded, key: key.value))) was recorded without values")
             }
             let table = try undoTable(recorded)
-            guard let columns = layouts[layout]?.columns, columns == table.columns else {
+            let count = table.columns.count
+            guard layouts[layout]?.columns == table.columns else {
                 throw DatabaseUndoError(.schemaChanged, "change \(sequence) of table \"\(table.name)\" was recorded under other columns than the table has now")
             }
-            guard (operation == .update ? 2 : 1) * columns.count <= slotCount else {
+            guard (operation == .update ? 2 : 1) * count <= slotCount else {
                 throw ChangeHistoryError(.historyDamaged, "plume_history row \(sequence) needs more value columns than plume_history has")
             }
-            return Entry(sequence: sequence, operation: operation, key: key, layout: layout)
+            var changed: [Int] = []
+            if operation == .update {
+                if count <= pairs, case .integer(let bits) = statement.columnValue(at: 7) {
+                    changed = (0..<count).filter { bits & (1 << $0) != 0 }
+                } else {
+                    wide.append(entries.count)
+                }
+            }
+            entries.append(Entry(sequence: sequence, operation: operation, key: key, layout: layout, changed: changed))
         }
+        guard entries.count == range.count else {
+            throw DatabaseUndoError(.historyPruned, "the history lacks \(range.count - entries.count) of changes \(range.lowerBound)…\(range.upperBound) (pruned, or deleted by hand)")
+        }
+        for index in wide {
+            entries[index].changed = try changedColumns(entries[index], try undoTable(entries[index].key.table))
+        }
+        return entries
     }
+
+    /// How many columns an update's changed-column bits cover.
+    static let maskWidth = 62
 
     static func rowKey(_ table: String, isInteger: Bool, _ value: DatabaseValue, _ bytes: DatabaseValue) -> UndoRowKey {
         if isInteger, case .integer(let rowID) = value { return UndoRowKey(table: table, rowID: rowID, bytes: Data()) }
@@ -109,7 +138,7 @@ struct UndoReplay {
     ///   as the history says, ``DatabaseUndoError/Code/conflict`` when a
     ///   row to restore collides with another on a unique constraint, or
     ///   a ``DatabaseError``.
-    mutating func invert(_ entry: Entry, changed: [Int]) throws -> Bool {
+    mutating func invert(_ entry: Entry) throws -> Bool {
         let table = try undoTable(entry.key.table)
         let (condition, keyArguments) = entry.operation == .update ? table.condition(entry.key) : table.condition(entry.key, rowOf: entry.sequence)
         let named = DatabaseUndoError.Conflict(table: table.recorded, key: entry.key.value)
@@ -143,6 +172,7 @@ struct UndoReplay {
             guard db.changesCount == 1 else { return false }
             try recordInverse(of: entry, table, operation: .insert)
         case .update:
+            let changed = entry.changed
             guard !changed.isEmpty else { return false }
             let targets = changed.map { quoteIdentifier(table.columns[$0]) }.joined(separator: ", ")
             let olds = changed.map { "v\(2 * $0 + 1)" }.joined(separator: ", ")
@@ -177,23 +207,15 @@ struct UndoReplay {
         }.joined(separator: " AND ")
     }
 
-    /// The indexes of the columns each update entry of `range` changed
-    /// (those whose old or new value is not `NULL`), by sequence number.
-    mutating func changedColumns(_ entries: [Entry]) throws -> [Int64: [Int]] {
-        guard let first = entries.first?.sequence, let last = entries.last?.sequence else { return [:] }
-        var masks: [Int64: [Int]] = [:]
-        for recorded in Set(entries.filter { $0.operation == .update }.map(\.key.table)) {
-            let table = try undoTable(recorded)
-            let flags = table.columns.indices.map { "(v\(2 * $0 + 1) IS NOT NULL OR v\(2 * $0 + 2) IS NOT NULL)" }
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT seq, \(flags.joined(separator: ", ")) FROM main.plume_history WHERE seq BETWEEN ? AND ? AND op = 2 AND tbl = ?
-                """, arguments: [first, last, recorded])
-            for row in rows {
-                guard case .integer(let sequence) = row[0] else { continue }
-                masks[sequence] = table.columns.indices.filter { row[$0 + 1] == .integer(1) }
-            }
-        }
-        return masks
+    /// The indexes of the columns an update entry changed (those whose
+    /// old or new value is not `NULL`), for a table too wide for
+    /// ``entries(_:)``'s bits.
+    private func changedColumns(_ entry: Entry, _ table: UndoTable) throws -> [Int] {
+        let flags = table.columns.indices.map { "(v\(2 * $0 + 1) IS NOT NULL OR v\(2 * $0 + 2) IS NOT NULL)" }
+        let row = try Row.fetchOne(db, sql: "SELECT \(flags.joined(separator: ", ")) FROM main.plume_history WHERE seq = ?",
+                                   arguments: [entry.sequence])
+        guard let row else { return [] }
+        return table.columns.indices.filter { row[$0] == .integer(1) }
     }
 
     /// Appends the history entries of the inverse of entries `first…last`,

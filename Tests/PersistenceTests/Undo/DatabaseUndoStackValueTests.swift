@@ -97,6 +97,32 @@ import Testing
         #expect(try Self.image(queue) == before)
     }
 
+    /// An update's changed columns are read as bits for tables of up to 62
+    /// columns, column by column beyond.
+    @Test(arguments: [10, 62, 63, 80])
+    func updatesOfTablesOfEveryWidthAreUndone(columns: Int) throws {
+        let queue = try DatabaseQueue()
+        defer { try? queue.close() }
+        let names = (1...columns).map { "c\($0)" }
+        try queue.writeAndWait { db in
+            try db.execute(sql: "CREATE TABLE wide (id INTEGER PRIMARY KEY, \(names.joined(separator: ", ")))")
+            try db.execute(sql: "INSERT INTO wide (id) VALUES (1), (2), (3)")
+            try db.enableChangeHistory(for: ["wide"], values: true)
+        }
+        let stack = try DatabaseUndoStack(writer: queue)
+        let dump = { try queue.readAndWait { try Row.fetchAll($0, sql: "SELECT * FROM wide ORDER BY id") } }
+        let before = try dump()
+        try stack.writeAndWait { db in
+            try db.execute(sql: "UPDATE wide SET c1 = 'a', \(names.last!) = 'z' WHERE id IN (1, 2)")
+            try db.execute(sql: "UPDATE wide SET \(names[columns / 2]) = -0.0 WHERE id = 3")
+        }
+        let after = try dump()
+        try stack.undo()
+        #expect(try dump() == before)
+        try stack.redo()
+        #expect(try dump() == after)
+    }
+
     @Test func aConflictOnATextKeyNamesTheKeyAsTheHistorySpellsIt() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("k.sqlite")
