@@ -31,6 +31,9 @@ enum Contender: String, CaseIterable, Sendable {
     /// workloads: the same writes with a trigger that inserts a constant
     /// row into an empty table).
     case floor
+    /// The write a workload takes back (for `undo.1k`: the step's
+    /// original transaction).
+    case original
     /// A diffable data source (for `list.apply`, beside Plume's batch
     /// adapter).
     case diffable
@@ -87,6 +90,10 @@ enum WorkloadRegistry {
             HistoryWriteWorkload(operation: .insert, rows: rows, singleRowTransactions: true),
             HistoryWriteWorkload(operation: .update, rows: rows, singleRowTransactions: true),
             HistoryWriteWorkload(operation: .delete, rows: rows, singleRowTransactions: true),
+            HistoryWriteWorkload(operation: .insert, rows: rows, values: true),
+            HistoryWriteWorkload(operation: .update, rows: rows, values: true),
+            HistoryWriteWorkload(operation: .delete, rows: rows, values: true),
+            UndoWorkload(rows: 10_000),
             ExternalObserveWorkload(name: "observe.external.history.1k", rows: 1_000, history: true),
             ExternalObserveWorkload(name: "observe.external.history.100k", rows: 100_000, history: true),
             ExternalObserveWorkload(name: "observe.external.nohistory.1k", rows: 1_000, history: false),

@@ -58,6 +58,10 @@ public final class Database {
     /// The oldest change-history sequence number a change observer of this
     /// connection still needs: pruning never goes past it.
     var changeHistoryFloor: Int64?
+    /// The oldest change-history sequence number an undo stack writing
+    /// through this connection still needs (``DatabaseUndoStack``):
+    /// pruning never goes past it either.
+    var changeHistoryUndoFloor: Int64?
 
     /// Opens a connection.
     ///
