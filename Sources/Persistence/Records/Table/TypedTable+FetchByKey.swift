@@ -1,6 +1,6 @@
 extension TypedTable {
     /// The record whose key is `key`, or nil: the key the record declares
-    /// (``Column(primaryKey:defaultSQL:)``), or the table's primary key
+    /// (`@Column(primaryKey: true)`), or the table's primary key
     /// when the record declares none.
     ///
     /// ```swift
