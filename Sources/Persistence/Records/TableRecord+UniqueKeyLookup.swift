@@ -72,9 +72,9 @@ extension TableRecord {
             throw RecordError(code: .keyNotUnique, table: table,
                               message: "the key names a column twice: \(columns.joined(separator: ", "))")
         }
-        let primary = info.filter { $0.primaryKeyIndex > 0 }.map { $0.name.sqlNameKey() }
-        if Set(primary) != wanted, try !db.hasUniqueIndex(on: wanted, of: table, requiringNotNull: nil) {
-            let tableKey = primary.isEmpty ? "no primary key" : "the primary key (\(info.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }.map(\.name).joined(separator: ", ")))"
+        let primary = try db.primaryKey(of: table)
+        if Set(primary.map { $0.sqlNameKey() }) != wanted, try !db.hasUniqueIndex(on: wanted, of: table, requiringNotNull: nil) {
+            let tableKey = primary.isEmpty ? "no primary key" : "the primary key (\(primary.joined(separator: ", ")))"
             throw RecordError(code: .keyNotUnique, table: table, message: """
                 (\(columns.joined(separator: ", "))) is not a unique key of the table, which has \(tableKey) \
                 and no unique index on those columns
@@ -86,7 +86,9 @@ extension TableRecord {
 }
 
 extension RecordEncodingStrategies {
-    /// A key value as a record with these strategies stores it.
+    /// A value as a record with these strategies stores it: dates and
+    /// UUIDs (optional ones too) by the strategies, anything else by its
+    /// own conversion. For keys and for the values typed requests bind.
     func keyValue(_ value: (any DatabaseValueConvertible)?) -> DatabaseValue {
         switch value {
         case let date as Date: databaseValue(of: date)
