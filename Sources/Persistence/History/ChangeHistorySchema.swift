@@ -82,6 +82,12 @@ struct ChangeHistoryKey {
     let rowIDName: String
     /// Names an `UPDATE … SET` can change the key through.
     let updatableNames: [String]
+    /// The columns that hold the key: the primary key of a `WITHOUT ROWID`
+    /// table, the `INTEGER PRIMARY KEY` of a rowid table that has one
+    /// (an alias of the rowid), none otherwise.
+    var keyColumns: [String] { columns ?? rowIDAlias.map { [$0] } ?? [] }
+    /// The `INTEGER PRIMARY KEY` column of a rowid table, when it has one.
+    let rowIDAlias: String?
 
     /// The key of `row` (`NEW`, `OLD`, or empty for the table's own row).
     func expression(_ row: String) -> String {
