@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension String {
+    /// The text C's `printf` writes for `format` and `arguments`
+    /// (`"%.3f"`, `"%08x"`, `"%016llx"`...), byte for byte as `sqlite3`
+    /// prints its numbers, without Foundation's `String(format:)` (which on
+    /// Linux links CoreFoundation and ICU into the program). Shared with
+    /// Plume's other modules.
+    ///
+    /// - Parameters:
+    ///   - format: a `printf` format; every conversion must match the
+    ///     C type of its argument (`%f` a Double, `%llx` a 64-bit integer).
+    ///   - arguments: the values the conversions print, in order.
+    package init(cFormat format: String, _ arguments: CVarArg...) {
+        self = withVaList(arguments) { list in
+            var buffer = [CChar](repeating: 0, count: 128)
+            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
+            guard needed >= buffer.count else { return String(cString: buffer) }
+            return withVaList(arguments) { again in
+                buffer = [CChar](repeating: 0, count: needed + 1)
+                _ = vsnprintf(&buffer, buffer.count, format, again)
+                return String(cString: buffer)
+            }
+        }
+    }
+}
