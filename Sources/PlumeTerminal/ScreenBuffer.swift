@@ -63,7 +63,13 @@ public struct TerminalSize: Sendable, Equatable {
     /// number, else it is 24 rows or 80 columns.
     public init(reportedRows: Int, reportedColumns: Int, environment: [String: String]) {
         func fallback(_ name: String, _ standard: Int) -> Int {
-            environment[name].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 > 0 ? $0 : nil } ?? standard
+            // Blanks around the number are allowed (tabs and space separators,
+            // Foundation's `whitespaces`), without linking full Foundation.
+            let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+            return environment[name].flatMap { value in
+                let scalars = value.unicodeScalars.drop(while: isBlank).reversed().drop(while: isBlank).reversed()
+                return Int(String(String.UnicodeScalarView(scalars)))
+            }.flatMap { $0 > 0 ? $0 : nil } ?? standard
         }
         rows = reportedRows > 0 ? reportedRows : fallback("LINES", 24)
         columns = reportedColumns > 0 ? reportedColumns : fallback("COLUMNS", 80)

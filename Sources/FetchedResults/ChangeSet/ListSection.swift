@@ -24,7 +24,7 @@ public struct ListSection<Item: Sendable>: Sendable {
         case .integer(let value): String(value)
         case .real(let value): String(value)
         case .text(let value): value
-        case .blob(let data): data.map { String(format: "%02X", $0) }.joined()
+        case .blob(let data): data.map { String(cFormat: "%02X", $0) }.joined()
         }
     }
 

@@ -133,5 +133,5 @@ public struct FetchRequest: Sendable, Hashable, CustomStringConvertible {
 
 /// `"name"`, with embedded quotes doubled.
 func quoteIdentifier(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    "\"" + name.replacingEvery("\"", with: "\"\"") + "\""
 }

@@ -153,7 +153,7 @@ public struct FetchedResultsSnapshot<Item: FetchableRecord & Sendable>: Sendable
 /// once built.
 final class IdentityIndex: @unchecked Sendable {
     // Safe: `map` is only read and written while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var map: ResultsDiff.IdentityMap?
 
     func globalIndex(of id: DatabaseValue, in keys: ChunkedArray<RowKey>) -> Int? {

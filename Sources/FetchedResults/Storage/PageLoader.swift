@@ -11,7 +11,7 @@ import Persistence
 final class PageLoader<Item: FetchableRecord & Sendable>: @unchecked Sendable {
     // Safe: `cache`, `order` and `next` are only touched while `lock` is
     // held; the other properties are immutable.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let reader: any DatabaseReader
     private let query: PageQuery
     let batchSize: Int

@@ -110,7 +110,7 @@ final class ReaderPool: @unchecked Sendable {
     // Safe: `idle`, `all` and `isClosed` are only touched under `lock`;
     // `slots` is a counting semaphore; each lent connection is used by one
     // borrower at a time on its own queue.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let slots: DispatchSemaphore
     private var idle: [SerializedDatabase] = []
     private var all: [SerializedDatabase] = []

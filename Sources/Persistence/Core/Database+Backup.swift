@@ -75,7 +75,7 @@ extension Database {
                     sqlite3_backup_finish(backup)
                     throw DatabaseError(resultCode: .SQLITE_BUSY, message: "the database is locked: the backup gave up after \(busyTimeout)")
                 }
-                Thread.sleep(forTimeInterval: 0.005)
+                sqlite3_sleep(5)
             default:
                 finished = true
                 sqlite3_backup_finish(backup)

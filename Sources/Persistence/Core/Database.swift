@@ -508,7 +508,7 @@ public final class InterruptHandle: @unchecked Sendable {
     // Safe: the handle is only read and written under `lock`, and
     // sqlite3_interrupt is documented as safe to call from any thread while
     // the connection is open.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var handle: OpaquePointer?
 
     init(_ handle: OpaquePointer) {

@@ -87,7 +87,7 @@ package struct SQLTokens {
             identifier = text
         } else if first == UInt8(ascii: "\"") || first == UInt8(ascii: "`") {
             let quote = Character(UnicodeScalar(first))
-            identifier = String(text.dropFirst().dropLast()).replacingOccurrences(of: String([quote, quote]), with: String(quote))
+            identifier = String(text.dropFirst().dropLast()).replacingEvery(String([quote, quote]), with: String(quote))
         } else if first == UInt8(ascii: "[") {
             identifier = String(text.dropFirst().dropLast())
         }

@@ -76,6 +76,6 @@ extension Migrator {
     }
 
     var quotedTableName: String {
-        "\"" + tableName.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + tableName.replacingEvery("\"", with: "\"\"") + "\""
     }
 }

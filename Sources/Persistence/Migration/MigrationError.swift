@@ -106,7 +106,7 @@ public struct MigrationError: Error, Sendable, CustomStringConvertible {
         if let file, let line { location = "\(file):\(line)" }
         var text = location.isEmpty ? message : "\(location): \(message)"
         if let sql {
-            text += "\n  in statement: " + sql.replacingOccurrences(of: "\n", with: "\n    ")
+            text += "\n  in statement: " + sql.replacingEvery("\n", with: "\n    ")
         }
         return text
     }

@@ -90,7 +90,7 @@ enum MigrationFile {
         var headers: [(direction: String, line: Int, usesTransaction: Bool)] = []
         for (index, line) in lines.enumerated() {
             let lineNumber = index + 1
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             if trimmed.hasPrefix("-- migrate:") {
                 headers.append(try parseHeader(trimmed, line: lineNumber, file: file))
             } else if headers.isEmpty, !trimmed.isEmpty, !trimmed.hasPrefix("--") {

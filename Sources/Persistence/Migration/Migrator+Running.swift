@@ -103,7 +103,7 @@ extension Migrator {
         let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
         guard line >= 1, line <= lines.count else { return fragment }
         let rest = lines[(line - 1)...].joined(separator: "\n")
-        guard let start = rest.range(of: fragment)?.lowerBound else { return fragment }
+        guard let start = rest.firstRange(of: fragment)?.lowerBound else { return fragment }
         var quote: Character?
         var end = rest.endIndex
         for index in rest[start...].indices {
@@ -117,7 +117,7 @@ extension Migrator {
                 break
             }
         }
-        return String(rest[start..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(rest[start..<end]).trimmingWhitespace(includingNewlines: true)
     }
 
     /// Runs `body` and measures it in milliseconds.

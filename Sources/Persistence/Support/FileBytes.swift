@@ -51,7 +51,7 @@ package enum FileBytes {
     /// suffix (powers of 1024, either case, an optional `B` or `iB`
     /// after it); nil for anything else or a size over `Int64.max`.
     package static func parseSize(_ text: String) -> Int64? {
-        var digits = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var digits = text.trimmingWhitespace().lowercased()
         if digits.hasSuffix("ib") {
             digits.removeLast(2)
         } else if digits.hasSuffix("b") {

@@ -4,7 +4,7 @@ import Foundation
 /// OS versions than Plume supports). Shared with Plume's other modules.
 package final class Mutex<Value>: @unchecked Sendable {
     // Safe: `value` is only read and written while `lock` is held.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var value: Value
 
     package init(_ value: Value) {

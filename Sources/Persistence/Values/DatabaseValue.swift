@@ -68,7 +68,7 @@ extension DatabaseValue: CustomStringConvertible {
         case .real(let value):
             return String(value)
         case .text(let value):
-            return "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
+            return "'" + value.replacingEvery("'", with: "''") + "'"
         case .blob(let data):
             return "X'" + data.map { byte in
                 let hex = String(byte, radix: 16, uppercase: true)

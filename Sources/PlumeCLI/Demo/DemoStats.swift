@@ -61,6 +61,6 @@ struct DemoStats: Sendable {
     }
 
     private func milliseconds(_ value: Double) -> String {
-        String(format: value < 10 ? "%.2f ms" : "%.0f ms", value)
+        String(cFormat: value < 10 ? "%.2f ms" : "%.0f ms", value)
     }
 }

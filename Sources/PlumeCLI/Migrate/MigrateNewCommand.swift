@@ -24,8 +24,8 @@ struct MigrateNewCommand: ParsableCommand {
 
     /// The name as it goes in the file name.
     var fileStem: String {
-        name.trimmingCharacters(in: .whitespaces).lowercased()
-            .replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
+        name.trimmingWhitespace().lowercased()
+            .replacingEvery(" ", with: "_").replacingEvery("-", with: "_")
     }
 
     func validate() throws {

@@ -11,7 +11,7 @@ import Persistence
 final class MigrationProgressPrinter: @unchecked Sendable {
     // Safe: every mutable property is read and written under `lock`; the
     // timer and the migrating thread both go through it.
-    private let lock = NSLock()
+    private let lock = Lock()
     private let isTerminal: Bool
     private let write: @Sendable (String) -> Void
     private var running: (name: String, line: Int?, start: ContinuousClock.Instant)?
@@ -71,7 +71,7 @@ final class MigrationProgressPrinter: @unchecked Sendable {
             frame = (frame + 1) % Self.frames.count
             let elapsed = (now - running.start).components
             let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-            var text = "\r\u{1B}[K\(Self.frames[frame]) \(running.name) \(String(format: "%.1f", seconds)) s"
+            var text = "\r\u{1B}[K\(Self.frames[frame]) \(running.name) \(String(cFormat: "%.1f", seconds)) s"
             if let line = running.line { text += " (statement at line \(line))" }
             write(text)
         }
@@ -94,6 +94,6 @@ final class MigrationProgressPrinter: @unchecked Sendable {
     }
 
     static func format(milliseconds: Int64) -> String {
-        milliseconds < 1000 ? "\(milliseconds) ms" : String(format: "%.2f s", Double(milliseconds) / 1000)
+        milliseconds < 1000 ? "\(milliseconds) ms" : String(cFormat: "%.2f s", Double(milliseconds) / 1000)
     }
 }

@@ -16,7 +16,7 @@ extension MigrationStatus {
         if !problems.isEmpty {
             lines.append("problems:")
             for problem in problems {
-                lines.append("  - " + problem.description.replacingOccurrences(of: "\n", with: "\n    "))
+                lines.append("  - " + problem.description.replacingEvery("\n", with: "\n    "))
             }
         }
         return lines

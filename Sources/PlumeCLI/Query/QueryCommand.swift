@@ -75,7 +75,7 @@ struct QueryCommand: ParsableCommand {
             }
         } catch let failure as SQLFailure {
             output.flush()
-            throw CommandFailure("\(failure.sqliteMessage) in: \(sql.replacingOccurrences(of: "\n", with: " "))")
+            throw CommandFailure("\(failure.sqliteMessage) in: \(sql.replacingEvery("\n", with: " "))")
         }
         output.flush()
     }

@@ -51,7 +51,7 @@ extension ArchiveSession {
         guard !members.isEmpty else { return "1" }
         let same = request.glob ? "GLOB" : "="
         return members.map { member in
-            let quoted = String(decoding: member, as: UTF8.self).replacingOccurrences(of: "'", with: "''")
+            let quoted = String(decoding: member, as: UTF8.self).replacingEvery("'", with: "''")
             return " name \(same) '\(quoted)' OR substr(name,1,\(member.count + 1)) \(same) '\(quoted)/'"
         }.joined(separator: " OR ")
     }
@@ -159,7 +159,7 @@ extension ArchiveSession {
             if let file = request.file {
                 var random: UInt64 = 0
                 sqlite3_randomness(8, &random)
-                let name = "zip" + String(format: "%016llx", random)
+                let name = "zip" + String(cFormat: "%016llx", random)
                 temporaryTable = name
                 target = name
                 code = execute("CREATE VIRTUAL TABLE temp.\(name) USING zipfile(\(Shell.literal(file)))")

@@ -115,7 +115,7 @@ extension IndexAdvisor {
             for byte in columns.utf8 {
                 hash = hash &+ ((hash &<< 3) &+ UInt32(bitPattern: Int32(Int8(bitPattern: byte))))
             }
-            name = table.name + "_idx_" + String(format: "%08x", hash)
+            name = table.name + "_idx_" + String(cFormat: "%08x", hash)
             let taken = Shell.integer(schemaCopy, "SELECT count(*) FROM sqlite_schema WHERE name=" + Shell.literal(Array(name.utf8))
                                       + " AND type in ('index','table','view')")
             if taken == 0 { break }

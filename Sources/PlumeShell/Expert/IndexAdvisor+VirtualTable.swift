@@ -70,7 +70,7 @@ extension IndexAdvisor {
         }
         // The argument is a string literal: drop its quotes.
         let quoted = [UInt8](cString: declaration)
-        let create = String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self).replacingOccurrences(of: "''", with: "'")
+        let create = String(decoding: quoted.dropFirst().dropLast(), as: UTF8.self).replacingEvery("''", with: "'")
         let code = sqlite3_declare_vtab(connection, create)
         guard code == SQLITE_OK else { return code }
         let advisor = Unmanaged<IndexAdvisor>.fromOpaque(context!).takeUnretainedValue()

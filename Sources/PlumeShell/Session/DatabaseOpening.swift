@@ -45,7 +45,7 @@ package struct DatabaseOpening {
                                           refusesSymbolicLinks: refusesSymbolicLinks, vfsName: "apndvfs", readsSchema: false)
         case .zip:
             let database = try Shell.openDatabase(path: ":memory:", createIfMissing: true, readOnly: false)
-            let quoted = "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
+            let quoted = "'" + path.replacingEvery("'", with: "''") + "'"
             sqlite3_exec(database.sqliteConnection, "CREATE VIRTUAL TABLE zip USING zipfile(\(quoted));", nil, nil, nil)
             return database
         case .deserialize:

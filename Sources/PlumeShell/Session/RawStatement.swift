@@ -59,11 +59,11 @@ extension Shell {
 
     /// SQL text as a literal, `%Q`-style (`'it''s'`).
     static func literal(_ text: [UInt8]) -> String {
-        "'" + String(decoding: text, as: UTF8.self).replacingOccurrences(of: "'", with: "''") + "'"
+        "'" + String(decoding: text, as: UTF8.self).replacingEvery("'", with: "''") + "'"
     }
 
     /// An identifier in double quotes, `"%w"`-style.
     static func quotedIdentifier(_ text: [UInt8]) -> String {
-        "\"" + String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + String(decoding: text, as: UTF8.self).replacingEvery("\"", with: "\"\"") + "\""
     }
 }

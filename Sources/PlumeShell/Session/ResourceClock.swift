@@ -33,7 +33,7 @@ struct ResourceClock {
     /// prints it.
     static func report(since start: ResourceClock) -> String {
         let end = now()
-        return String(format: "Run Time: real %.3f user %f sys %f\n",
+        return String(cFormat: "Run Time: real %.3f user %f sys %f\n",
                       end.wall - start.wall, end.user - start.user, end.system - start.system)
     }
 }

@@ -31,8 +31,8 @@ final class TerminalLineSource: LineSource {
 
     init(shell: Shell) {
         self.shell = shell
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
-        historyFile = (home as NSString).appendingPathComponent(".plume_history")
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        historyFile = home.isEmpty ? ".plume_history" : home.hasSuffix("/") ? home + ".plume_history" : home + "/.plume_history"
         ReadlineGlobals.setApplicationName("plume")
         ReadlineGlobals.setInt("rl_catch_signals", 0)
         SQLCompletion.install(commands: shell.dotCommands)
@@ -138,7 +138,7 @@ final class TerminalLineSource: LineSource {
     }
 
     static func escape(_ entry: String) -> String {
-        entry.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        entry.replacingEvery("\\", with: "\\\\").replacingEvery("\n", with: "\\n")
     }
 
     static func unescape(_ line: String) -> String {

@@ -70,7 +70,7 @@ extension Shell {
     /// One line of the statistics: the label padded to 36 columns, a
     /// space, then the value.
     private func writeStatisticsLine(_ label: String, _ value: String) {
-        output.write(label.padding(toLength: max(label.count, 36), withPad: " ", startingAt: 0) + " " + value + "\n")
+        output.write(label.paddedWithSpaces(toLength: max(label.count, 36)) + " " + value + "\n")
     }
 
     /// The connection's lookaside, page cache and heap figures.
@@ -119,7 +119,7 @@ extension Shell {
     /// origins (`(null)` where there is none, as C's `printf` prints it).
     private func writeColumnStatistics(_ statement: OpaquePointer) {
         func line(_ label: String, _ value: UnsafePointer<CChar>?) {
-            output.write(label.padding(toLength: max(label.count, 36), withPad: " ", startingAt: 0) + " ")
+            output.write(label.paddedWithSpaces(toLength: max(label.count, 36)) + " ")
             if let value {
                 output.write(UnsafeRawBufferPointer(start: value, count: strlen(value)))
             } else {
@@ -128,7 +128,7 @@ extension Shell {
             output.write("\n")
         }
         let count = sqlite3_column_count(statement)
-        output.write("Number of output columns:".padding(toLength: 36, withPad: " ", startingAt: 0) + " \(count)\n")
+        output.write("Number of output columns:".paddedWithSpaces(toLength: 36) + " \(count)\n")
         for index in 0..<count {
             line("Column \(index) name:", sqlite3_column_name(statement, index))
             line("Column \(index) declared type:", sqlite3_column_decltype(statement, index))
@@ -153,7 +153,7 @@ extension Shell {
         ]
         for entry in text.split(separator: "\n") {
             guard let match = labels.first(where: { entry.hasPrefix($0.prefix) }) else { continue }
-            output.write(match.label.padding(toLength: 36, withPad: " ", startingAt: 0) + " "
+            output.write(match.label.paddedWithSpaces(toLength: 36) + " "
                          + entry.dropFirst(match.prefix.count) + "\n")
         }
         #endif

@@ -43,7 +43,7 @@ extension Shell {
         let header = Array(UnsafeRawBufferPointer(start: blob, count: 100))
         _ = page.finalize()
         func line(_ label: String, _ value: String) {
-            output.write(label.padding(toLength: max(20, label.count), withPad: " ", startingAt: 0) + " " + value + "\n")
+            output.write(label.paddedWithSpaces(toLength: max(20, label.count)) + " " + value + "\n")
         }
         let pageSize = Int(header[16]) << 8 | Int(header[17])
         line("database page size:", "\(pageSize == 1 ? 65536 : pageSize)")
@@ -57,7 +57,7 @@ extension Shell {
         }
         let table = schema == Array("temp".utf8) ? "sqlite_temp_schema" : Shell.quotedIdentifier(schema) + ".sqlite_schema"
         for count in Shell.schemaCounts {
-            line(count.name, "\(Shell.integer(connection, count.sql.replacingOccurrences(of: "%s", with: table)))")
+            line(count.name, "\(Shell.integer(connection, count.sql.replacingEvery("%s", with: table)))")
         }
         var dataVersion: UInt32 = 0
         _ = schema.withCString { sqlite3_file_control(connection, $0, SQLITE_FCNTL_DATA_VERSION, &dataVersion) }

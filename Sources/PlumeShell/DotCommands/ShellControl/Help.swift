@@ -13,7 +13,7 @@ extension Shell {
     /// command, its line (usage and summary), then its detail lines.
     static func helpLines(of commands: [DotCommand]) -> [String] {
         commands.filter(\.isListed).flatMap { entry in
-            let usage = entry.usage.count < 25 ? entry.usage.padding(toLength: 25, withPad: " ", startingAt: 0) : entry.usage + " "
+            let usage = entry.usage.count < 25 ? entry.usage.paddedWithSpaces(toLength: 25) : entry.usage + " "
             return [usage + entry.summary] + entry.details.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
     }
