@@ -16,15 +16,16 @@ extension String {
     ///     C type of its argument (`%f` a Double, `%llx` a 64-bit integer).
     ///   - arguments: the values the conversions print, in order.
     package init(cFormat format: String, _ arguments: CVarArg...) {
-        self = withVaList(arguments) { list in
-            var buffer = [CChar](repeating: 0, count: 128)
-            let needed = Int(vsnprintf(&buffer, buffer.count, format, list))
-            guard needed >= buffer.count else { return String(cString: buffer) }
-            return withVaList(arguments) { again in
-                buffer = [CChar](repeating: 0, count: needed + 1)
-                _ = vsnprintf(&buffer, buffer.count, format, again)
-                return String(cString: buffer)
-            }
+        self = Self.printed(format, arguments)
+    }
+
+    private static func printed(_ format: String, _ arguments: [CVarArg]) -> String {
+        var buffer = [CChar](repeating: 0, count: 128)
+        let needed = Swift.max(0, Int(withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }))
+        if needed >= buffer.count {
+            buffer = [CChar](repeating: 0, count: needed + 1)
+            _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
         }
+        return String(decoding: buffer.prefix(needed).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
