@@ -39,7 +39,8 @@ struct UnkeyedPlacement: Sendable, Equatable {
         try queue.writeAndWait { db in try db.execute(sql: Self.schema) }
         let request = try queue.readAndWait { db in try FetchRequest.withoutRowID(Placement.all().order(by: \.rank), db) }
         #expect(request?.identityColumn == "plume_key")
-        #expect(request?.sql == #"SELECT "shelf", "slot", "title", "rank", quote("shelf") || ',' || quote("slot") AS "plume_key" FROM "placement" ORDER BY "rank" ASC, "shelf" ASC, "slot" ASC"#)
+        let identity = sqlLiteralExpression(#""shelf""#) + " || ',' || " + sqlLiteralExpression(#""slot""#)
+        #expect(request?.sql == #"SELECT "shelf", "slot", "title", "rank", "# + identity + #" AS "plume_key" FROM "placement" ORDER BY "rank" ASC, "shelf" ASC, "slot" ASC"#)
         try queue.close()
     }
 

@@ -46,7 +46,7 @@ extension FetchRequest {
             if !declared.contains(key[0].sqlNameKey()) { extraColumns = ", \(quoteIdentifier(key[0]))" }
         default:
             identity = Self.compositeKeyColumn
-            extraColumns = ", " + key.map { "quote(\(quoteIdentifier($0)))" }.joined(separator: " || ',' || ")
+            extraColumns = ", " + key.map { sqlLiteralExpression(quoteIdentifier($0)) }.joined(separator: " || ',' || ")
                 + " AS \(quoteIdentifier(identity))"
         }
         var ordering = request.orderings.map(\.sql)

@@ -35,9 +35,8 @@ public struct DatabaseUndoError: Error, Sendable, Hashable, CustomStringConverti
         public static let conflict = Code(.conflict)
         /// A row the step touches is not where the history says it is (or
         /// is where it should not be), although no recorded write explains
-        /// it: the table was written with its history triggers disabled,
-        /// or a key the history cannot tell apart (text with a `NUL`) was
-        /// used. Nothing was replayed.
+        /// it: the table was written with its history triggers disabled.
+        /// Nothing was replayed.
         public static let rowMissing = Code(.rowMissing)
         /// The schema changed since the step was recorded: the stack was
         /// cleared.

@@ -142,13 +142,12 @@ struct UndoReplay {
         let table = try undoTable(entry.key.table)
         let (condition, keyArguments) = entry.operation == .update ? table.condition(entry.key) : table.condition(entry.key, rowOf: entry.sequence)
         let named = DatabaseUndoError.Conflict(table: table.recorded, key: entry.key.value)
-        let ambiguity = entry.key.rowID == nil ? " (or a text in its key holds a NUL, after which the history's text of keys tells rows apart no more)" : ""
         let seq = DatabaseValue.integer(entry.sequence)
         switch entry.operation {
         case .insert:
             try run("DELETE FROM \(table.quotedName) WHERE \(condition)", keyArguments)
             guard db.changesCount == 1 else {
-                throw DatabaseUndoError(.rowMissing, "row \(named) is gone, although no recorded write deleted it\(ambiguity)")
+                throw DatabaseUndoError(.rowMissing, "row \(named) is gone, although no recorded write deleted it")
             }
             try recordInverse(of: entry, table, operation: .delete)
         case .delete, .conflict:
@@ -186,7 +185,7 @@ struct UndoReplay {
                 throw DatabaseUndoError(.conflict, "row \(named) cannot be restored: \(error.message)", conflicts: [named])
             }
             guard db.changesCount == 1 else {
-                throw DatabaseUndoError(.rowMissing, "row \(named) is gone or does not hold what the history says it wrote, although no recorded write changed it\(ambiguity)")
+                throw DatabaseUndoError(.rowMissing, "row \(named) is gone or does not hold what the history says it wrote, although no recorded write changed it")
             }
             try recordInverse(of: entry, table, operation: .update)
         case .enabled:

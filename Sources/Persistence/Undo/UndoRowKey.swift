@@ -2,7 +2,8 @@ import Foundation
 
 /// The key of one recorded row, as the history stores it, kept as SQLite
 /// holds it: a rowid, or the bytes of a `WITHOUT ROWID` key's text (SQL
-/// literals joined by commas, as `quote()` writes them) so that text that
+/// literals joined by commas, as ``sqlLiteralExpression(_:)`` writes them)
+/// so that text that
 /// is not valid UTF-8 is never repaired on its way through Swift.
 struct UndoRowKey: Hashable {
     let table: String
@@ -67,25 +68,34 @@ enum KeyLiteral {
     case text(Data)
     case blob(Data)
 
-    /// A number or a blob literal (`X'…'`); nil otherwise (`NULL` is never
-    /// part of a primary key of a `WITHOUT ROWID` table).
+    /// A number, a blob literal (`X'…'`) or a text holding a `NUL`
+    /// (`CAST(X'…' AS TEXT)`); nil otherwise (`NULL` is never part of a
+    /// primary key of a `WITHOUT ROWID` table).
     init?(token: String) {
         if let integer = Int64(token) {
             self = .integer(integer)
         } else if token.hasPrefix("X'") || token.hasPrefix("x'"), token.hasSuffix("'"), token.count >= 3 {
-            let hex = Array(token.utf8.dropFirst(2).dropLast())
-            guard hex.count.isMultiple(of: 2) else { return nil }
-            var data = Data()
-            for index in stride(from: 0, to: hex.count, by: 2) {
-                guard let byte = UInt8(String(decoding: hex[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
-                data.append(byte)
-            }
+            guard let data = Self.bytes(hex: token.utf8.dropFirst(2).dropLast()) else { return nil }
             self = .blob(data)
+        } else if token.hasPrefix("CAST(X'"), token.hasSuffix("' AS TEXT)") {
+            guard let data = Self.bytes(hex: token.utf8.dropFirst(7).dropLast(10)) else { return nil }
+            self = .text(data)
         } else if let real = Double(token), token.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
             self = .real(real)
         } else {
             return nil
         }
+    }
+
+    private static func bytes(hex: Substring.UTF8View) -> Data? {
+        let hex = Array(hex)
+        guard hex.count.isMultiple(of: 2) else { return nil }
+        var data = Data()
+        for index in stride(from: 0, to: hex.count, by: 2) {
+            guard let byte = UInt8(String(decoding: hex[index...index + 1], as: UTF8.self), radix: 16) else { return nil }
+            data.append(byte)
+        }
+        return data
     }
 
     /// The SQL that stands for the value: a parameter, or the literal of
