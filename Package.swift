@@ -69,9 +69,19 @@ let package = Package(
             name: "FetchedResults",
             dependencies: ["Persistence"],
             swiftSettings: fuzzSettings),
+        // The platform-neutral part of FetchedResultsDataSource (data
+        // sources, batches, the consumer protocol), which that module
+        // re-exports. Apart so that the terminal list and the `plume`
+        // binary link none of the UIKit and AppKit adapters, which reach
+        // full Foundation on Linux (NSObject, IndexSet): its sources use
+        // FoundationEssentials only.
+        .target(
+            name: "FetchedResultsDataSourceCore",
+            dependencies: ["FetchedResults", "Persistence"]),
         .target(
             name: "FetchedResultsDataSource",
             dependencies: [
+                "FetchedResultsDataSourceCore",
                 "FetchedResults",
                 "Persistence",
                 // On Linux the UIKit and AppKit adapters compile against
@@ -89,7 +99,7 @@ let package = Package(
         // changes as lines), apart so that app builds carry no terminal code.
         .target(
             name: "FetchedResultsTerminal",
-            dependencies: ["FetchedResultsDataSource", "FetchedResults", "PlumeTerminal"]),
+            dependencies: ["FetchedResultsDataSourceCore", "FetchedResults", "PlumeTerminal"]),
         // The sqlite3-compatible shell: its session, dot-commands, output
         // modes and SQL extensions. The program that embeds it hands it
         // its own dot-commands and version (`ShellHost`).
@@ -168,7 +178,7 @@ let package = Package(
             name: "FetchedResultsDataSourceTests",
             // Terminal/: the terminal list, driven by the same random change
             // sets as the other consumers.
-            dependencies: ["FetchedResultsDataSource", "FetchedResults", "Persistence", "FetchedResultsTerminal", "PlumeTerminal", "PlumeTestSupport", "AppleListStandIns"]),
+            dependencies: ["FetchedResultsDataSource", "FetchedResultsDataSourceCore", "FetchedResults", "Persistence", "FetchedResultsTerminal", "PlumeTerminal", "PlumeTestSupport", "AppleListStandIns"]),
         // A VFS that fails or "loses power" at the Nth I/O call, for the
         // reliability tests (never shipped).
         .target(

@@ -1,6 +1,10 @@
 import FetchedResults
-import FetchedResultsDataSource
+import FetchedResultsDataSourceCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A list consumer that prints each change set as readable lines, for
 /// standard output that is not a terminal (a pipe, a file, a log):

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlumeTerminal
 
 /// The lines of a terminal list, top to bottom: a header per titled

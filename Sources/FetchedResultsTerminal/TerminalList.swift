@@ -1,6 +1,10 @@
 import FetchedResults
-import FetchedResultsDataSource
+import FetchedResultsDataSourceCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlumeTerminal
 
 /// A live, scrolling table in a terminal: a `ListConsumer` that draws

@@ -1,6 +1,10 @@
 import FetchedResults
-import FetchedResultsDataSource
+import FetchedResultsDataSourceCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import PlumeTerminal
 
 /// What a terminal list shows — section titles and the columns of every

@@ -5,6 +5,7 @@ import Persistence
 import PlumeTestSupport
 import Testing
 @testable import FetchedResultsDataSource
+@testable import FetchedResultsDataSourceCore
 
 /// Random change sets driven through each platform adapter into its
 /// stand-in: after every batch the view shows the data source's state cell

@@ -77,7 +77,7 @@ public struct FlatListLayout: Sendable, Equatable {
 }
 
 extension ListBatch {
-    /// The batch as single operations on a flat list (see ``steps()``),
+    /// The batch as single operations on a flat list (see ``/FetchedResultsDataSourceCore/ListBatch/steps()``),
     /// sections shown as header rows when `showsSectionHeaders` is true.
     ///
     /// - Complexity: O(n·k + s·k) for n rows, s sections, k operations.

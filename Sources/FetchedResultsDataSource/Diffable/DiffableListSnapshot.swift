@@ -2,9 +2,9 @@ import FetchedResults
 import Foundation
 import Persistence
 
-/// A ``ListSnapshot`` whose rows have identities: what a diffable data
+/// A ``/FetchedResultsDataSourceCore/ListSnapshot`` whose rows have identities: what a diffable data
 /// source needs to name them (`NSDiffableDataSourceSnapshot` item
-/// identifiers). Sections are named by their ``ListSnapshot/sectionName(at:)``.
+/// identifiers). Sections are named by their ``/FetchedResultsDataSourceCore/ListSnapshot/sectionName(at:)``.
 ///
 /// A controller's snapshot identifies rows by their identity column; an
 /// array of sections of ``SendableIdentifiable`` items by their `id`.

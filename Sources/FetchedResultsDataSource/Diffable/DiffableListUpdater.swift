@@ -148,7 +148,7 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
     }
 
     /// No snapshot is applied while the view has uncommitted updates
-    /// (``ListDataSource/applyHeldBackUpdates()`` shows the newest state).
+    /// (``/FetchedResultsDataSourceCore/ListDataSource/applyHeldBackUpdates()`` shows the newest state).
     var holdsUpdatesBack: Bool { platform?.hasUncommittedUpdates() ?? false }
 
     /// Changed rows are marked in the snapshot after the batch's edits.

@@ -110,7 +110,7 @@ public final class CollectionViewAdapter<Snapshot: ListSnapshot>: NSObject, List
 
     /// While the collection view has uncommitted updates (a drop or a reorder in
     /// progress), it is neither reloaded nor batch-updated ("avoid making
-    /// any significant changes"): call ``ListDataSource/applyHeldBackUpdates()``
+    /// any significant changes"): call ``/FetchedResultsDataSourceCore/ListDataSource/applyHeldBackUpdates()``
     /// when the interaction ends.
     public var holdsUpdatesBack: Bool { collectionView?.hasUncommittedUpdates ?? false }
 

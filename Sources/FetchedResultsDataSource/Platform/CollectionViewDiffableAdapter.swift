@@ -28,8 +28,8 @@ import Persistence
 ///
 /// The user reorders items through the diffable data source's
 /// `reorderingHandlers`, which the adapter sets: an item may move when the
-/// data source's ``EditableListDataSource`` allows it (a
-/// ``FetchedResultsDataSource`` with a `moveItem` closure), and a reorder
+/// data source's ``/FetchedResultsDataSourceCore/EditableListDataSource`` allows it (a
+/// ``/FetchedResultsDataSourceCore/FetchedResultsDataSource`` with a `moveItem` closure), and a reorder
 /// is handed to it as one move; the model's change then comes back as any
 /// other commit.
 ///

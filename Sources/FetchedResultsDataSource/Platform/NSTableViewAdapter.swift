@@ -79,7 +79,7 @@ public final class NSTableViewTarget: RowByRowListTarget {
 
 /// Connects an `NSTableView` to a data source: it is the table view's data
 /// source, and drives it one operation at a time. Sections show as group
-/// rows titled by ``ListViewDataSource/titleForHeader(inSection:)``.
+/// rows titled by ``/FetchedResultsDataSourceCore/ListViewDataSource/titleForHeader(inSection:)``.
 /// Keep a strong reference to it.
 ///
 /// By default the adapter is the table's delegate too, answering

@@ -21,7 +21,7 @@ import Persistence
 /// strong reference to it.
 ///
 /// Sections show as group rows titled by
-/// ``ListViewDataSource/titleForHeader(inSection:)`` (the diffable data
+/// ``/FetchedResultsDataSourceCore/ListViewDataSource/titleForHeader(inSection:)`` (the diffable data
 /// source's `sectionHeaderViewProvider`) unless `showsSectionHeaders` is
 /// false. The table's delegate stays the app's.
 ///

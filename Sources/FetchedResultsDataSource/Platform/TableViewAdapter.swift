@@ -87,7 +87,7 @@ public final class TableViewAdapter<Snapshot: ListSnapshot>: NSObject, ListConsu
 
     /// While the table view has uncommitted updates (a drop or a reorder in
     /// progress), it is neither reloaded nor batch-updated ("avoid making
-    /// any significant changes"): call ``ListDataSource/applyHeldBackUpdates()``
+    /// any significant changes"): call ``/FetchedResultsDataSourceCore/ListDataSource/applyHeldBackUpdates()``
     /// when the interaction ends.
     public var holdsUpdatesBack: Bool { tableView?.hasUncommittedUpdates ?? false }
 

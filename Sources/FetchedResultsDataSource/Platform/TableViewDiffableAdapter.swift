@@ -19,9 +19,9 @@ import Persistence
 /// Per update:
 /// - while the table view has uncommitted updates (a drop or a reorder),
 ///   nothing: the data source holds the newest state back until
-///   ``ListDataSource/applyHeldBackUpdates()`` or the next update;
+///   ``/FetchedResultsDataSourceCore/ListDataSource/applyHeldBackUpdates()`` or the next update;
 /// - the first state, and a change set past the data source's
-///   ``ListDataSource/reloadThreshold``: a whole snapshot, through
+///   ``/FetchedResultsDataSourceCore/ListDataSource/reloadThreshold``: a whole snapshot, through
 ///   `applySnapshotUsingReloadData(_:completion:)` (no diff);
 /// - any other change set: the snapshot the adapter last showed, edited
 ///   by the change set (deletes, inserts before the row that follows,
@@ -33,8 +33,8 @@ import Persistence
 ///   when the sections changed.
 ///
 /// Cells are configured with the item of the identifier UIKit names.
-/// Swipe to delete calls the data source's ``EditableListDataSource``
-/// (a ``FetchedResultsDataSource`` with a `deleteItem` closure); rows do
+/// Swipe to delete calls the data source's ``/FetchedResultsDataSourceCore/EditableListDataSource``
+/// (a ``/FetchedResultsDataSourceCore/FetchedResultsDataSource`` with a `deleteItem` closure); rows do
 /// not move by the user here, as what UIKit's diffable data source does
 /// with its own snapshot then is not documented: ``TableViewAdapter``
 /// supports moves.
@@ -103,7 +103,7 @@ public final class TableViewDiffableAdapter<Snapshot: DiffableListSnapshot>: NSO
 extension TableViewDiffableAdapter {
     /// What the diffable data source answers from the data source: section
     /// titles, the section index (when ``showsSectionIndex``), and swipe to delete
-    /// through ``EditableListDataSource`` (rows do not move: what UIKit's
+    /// through ``/FetchedResultsDataSourceCore/EditableListDataSource`` (rows do not move: what UIKit's
     /// diffable data source does with its own snapshot when the user
     /// moves a row is not documented; ``TableViewAdapter`` supports moves).
     private func answerFromTheDataSource(of diffable: TitledTableDiffableDataSource<Snapshot.ItemIdentifier>) {

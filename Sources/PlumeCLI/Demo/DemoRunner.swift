@@ -1,5 +1,5 @@
 import FetchedResults
-import FetchedResultsDataSource
+import FetchedResultsDataSourceCore
 import FetchedResultsTerminal
 import Foundation
 import Persistence

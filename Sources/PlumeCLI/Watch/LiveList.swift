@@ -1,6 +1,6 @@
 import Dispatch
 import FetchedResults
-import FetchedResultsDataSource
+import FetchedResultsDataSourceCore
 import FetchedResultsTerminal
 import Foundation
 import PlumeTerminal

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FetchedResults
-import FetchedResultsDataSource
+import FetchedResultsDataSourceCore
 import Foundation
 import Persistence
 import PlumeShell

@@ -1,5 +1,9 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One operation on a sectioned list, in the coordinates of the list as it
 /// is when the operation runs (all earlier steps applied).

@@ -1,5 +1,9 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The sections of a ``ListDataSource``: counts, header titles and the
 /// section index, answered from the state the list knows.

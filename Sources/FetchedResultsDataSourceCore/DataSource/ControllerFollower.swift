@@ -8,11 +8,14 @@ import Persistence
 /// The consumer's closures capture it weakly: the task that reads the
 /// updates must not keep it alive.
 @MainActor
-final class ControllerFollower<Item: FetchableRecord & Sendable> {
+package final class ControllerFollower<Item: FetchableRecord & Sendable> {
     private var updates: Task<Void, Never>?
     /// Resumes the caller of ``follow(_:receive:fail:)`` once the first
     /// update is received.
     private var fetched: CheckedContinuation<Void, Never>?
+
+    /// Creates a follower that follows nothing yet.
+    package init() {}
 
     isolated deinit {
         updates?.cancel()
@@ -23,7 +26,7 @@ final class ControllerFollower<Item: FetchableRecord & Sendable> {
     /// first update was received.
     ///
     /// - Throws: What `FetchedResultsController.performFetch()` throws.
-    func follow(_ controller: FetchedResultsController<Item>,
+    package func follow(_ controller: FetchedResultsController<Item>,
                 receive: @escaping @MainActor (FetchedResultsUpdate<Item>) -> Void,
                 fail: @escaping @MainActor (any Error) -> Void) async throws {
         try await controller.performFetch()
@@ -49,7 +52,7 @@ final class ControllerFollower<Item: FetchableRecord & Sendable> {
     }
 
     /// Stops following; whoever waits for a first update returns.
-    func stop() {
+    package func stop() {
         updates?.cancel()
         updates = nil
         resumeFetch()

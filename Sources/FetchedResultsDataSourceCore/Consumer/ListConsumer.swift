@@ -1,5 +1,9 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Something that shows a sectioned list and applies change sets to it: a
 /// table view, a collection view, a terminal list.
@@ -31,7 +35,7 @@ import Foundation
 ///
 /// Consumers that apply one operation at a time in the then-current
 /// coordinates (AppKit's `NSTableView`) conform through
-/// ``RowByRowListConsumer``, which does the index correction.
+/// FetchedResultsDataSource's `RowByRowListConsumer`, which does the index correction.
 @MainActor
 public protocol ListConsumer<Cell>: AnyObject {
     /// The kind of cell the consumer shows (`UITableViewCell`,

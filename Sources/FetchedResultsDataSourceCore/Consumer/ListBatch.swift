@@ -1,11 +1,15 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One change set as a list consumer applies it: the changes, plus the
 /// row counts of each section before and after them.
 ///
 /// The counts let a consumer that applies changes one at a time (see
-/// ``RowByRowListTarget``) correct every index for the operations already
+/// FetchedResultsDataSource's `RowByRowListTarget`) correct every index for the operations already
 /// applied, and let any consumer check the batch against what it shows.
 public struct ListBatch<Item: Sendable>: Sendable {
     /// The changes, in the coordinates of one batch update.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The moves a user made in a list (dragging rows in editing mode) that
 /// the model has not confirmed yet.
@@ -7,7 +11,7 @@ import Foundation
 /// and only then tell the data source. Until a change set arrives, the data
 /// source answers every question through them, so a row asked for (while
 /// scrolling, or by a reload) is the row the list shows there.
-struct UserMoves {
+package struct UserMoves {
     private var moves: [(from: IndexPath, to: IndexPath)] = []
 
     /// Whether the list shows no unconfirmed move.
@@ -46,7 +50,7 @@ struct UserMoves {
     /// Where a row shown at `indexPath` was before the moves.
     ///
     /// - Complexity: O(m) for m moves.
-    func indexPathBeforeMoves(of indexPath: IndexPath) -> IndexPath {
+    package func indexPathBeforeMoves(of indexPath: IndexPath) -> IndexPath {
         var path = indexPath
         for move in moves.reversed() {
             if path == move.to {

@@ -1,24 +1,28 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What ``ArrayDataSource`` and ``FetchedResultsDataSource`` share: the
 /// snapshot the list knows, the cell closures, and the rule that turns a
 /// change set into a batch or a full reload for the consumer.
 @MainActor
-final class ListPresenter<Snapshot: ListSnapshot, Cell> {
-    typealias Item = Snapshot.Item
+package final class ListPresenter<Snapshot: ListSnapshot, Cell> {
+    package typealias Item = Snapshot.Item
 
     /// The state the consumer knows.
-    private(set) var snapshot: Snapshot
+    package private(set) var snapshot: Snapshot
     weak var consumer: (any ListConsumer<Cell>)?
     var reloadThreshold: Int?
-    let cellIdentifier: (Item) -> String
+    package let cellIdentifier: (Item) -> String
     let configureCell: (Cell, Item) -> Void
     /// The kind of the last cell dequeued, for a row that cannot load.
     private var lastCellIdentifier = "Cell"
     /// Moves the user made in the list that no change set has confirmed
     /// yet: the list shows them, so rows are answered through them.
-    var userMoves = UserMoves()
+    package var userMoves = UserMoves()
     /// The newest state that arrived while the consumer held updates back
     /// (``ListConsumer/holdsUpdatesBack``); ``snapshot`` stays the state
     /// the list shows until it is released.
@@ -97,7 +101,7 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
     }
 
     /// Shows `new` without animation.
-    func reload(_ new: Snapshot) {
+    package func reload(_ new: Snapshot) {
         userMoves.removeAll()
         guard let consumer else {
             snapshot = new
@@ -165,7 +169,7 @@ final class ListPresenter<Snapshot: ListSnapshot, Cell> {
 
     /// A cell of the last kind dequeued, not configured: for a row whose
     /// item the data source cannot name.
-    func unconfiguredCell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
+    package func unconfiguredCell(for consumer: any ListConsumer<Cell>, at indexPath: IndexPath) -> Cell {
         consumer.dequeueCell(withIdentifier: lastCellIdentifier, for: indexPath)
     }
 

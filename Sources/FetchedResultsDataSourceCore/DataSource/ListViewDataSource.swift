@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The questions a list view asks its data source, as `UITableView` asks a
 /// `UITableViewDataSource`: how many sections and rows, a section's title,

@@ -1,5 +1,9 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What ``ArrayDataSource`` and ``FetchedResultsDataSource`` share: the
 /// consumer they drive, the threshold above which a change set reloads,
@@ -8,7 +12,7 @@ import Foundation
 /// Use one of the two subclasses.
 @MainActor
 public class ListDataSource<Snapshot: ListSnapshot, Cell>: ListViewDataSource {
-    let presenter: ListPresenter<Snapshot, Cell>
+    package let presenter: ListPresenter<Snapshot, Cell>
 
     init(snapshot: Snapshot, cellIdentifier: @escaping (Snapshot.Item) -> String,
          configureCell: @escaping (Cell, Snapshot.Item) -> Void) {

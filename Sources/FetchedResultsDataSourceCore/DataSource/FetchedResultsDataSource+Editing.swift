@@ -1,5 +1,9 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A data source whose rows the user can delete and move; the list
 /// adapters forward their editing callbacks to it.

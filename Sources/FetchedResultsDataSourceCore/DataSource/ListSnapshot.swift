@@ -1,5 +1,9 @@
 import FetchedResults
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Persistence
 
 /// An immutable state of a sectioned list, as a data source holds it: a
