@@ -28,6 +28,34 @@ import Testing
         }
     }
 
+    @Test func containsScalarsMatchesFoundation() {
+        var generator = SeededGenerator(seed: 36)
+        for _ in 0..<3000 {
+            let text = Self.randomText(&generator)
+            var targets = ["INT", "--", "/", "''", "%s", "a"]
+            targets.append(Self.randomText(&generator))
+            if !text.isEmpty {
+                // A piece of the text itself, so that most targets occur.
+                let scalars = Array(text.unicodeScalars)
+                let start = Int.random(in: 0..<scalars.count, using: &generator)
+                let end = Int.random(in: start...scalars.count, using: &generator)
+                targets.append(String(String.UnicodeScalarView(scalars[start..<end])))
+            }
+            for target in targets {
+                #expect(text.containsScalars(target) == text.contains(target), "\(text.debugDescription) contains \(target.debugDescription)")
+            }
+        }
+    }
+
+    @Test func containsScalarsFindsTheTypeNamesOfSQLitesAffinityRules() {
+        #expect("UNSIGNED BIG INT".containsScalars("INT"))
+        #expect("VARCHAR(255)".containsScalars("CHAR"))
+        #expect("FLOATING POINT".containsScalars("INT"))  // POINT holds INT: INTEGER affinity, as SQLite reads it
+        #expect(!"DOUBLE".containsScalars("INT"))
+        #expect(!"anything".containsScalars(""))
+        #expect(!"".containsScalars("a"))
+    }
+
     @Test func aQuoteBeforeACombiningMarkIsStillDoubled() {
         #expect("a'\u{301}b".replacingEvery("'", with: "''") == "a''\u{301}b")
     }

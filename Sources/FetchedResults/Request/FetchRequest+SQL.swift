@@ -54,7 +54,7 @@ extension FetchRequest {
     /// A filter in parentheses; on its own line's end when it may hold a
     /// `--` comment, which would otherwise swallow the parenthesis.
     static func parenthesized(_ filter: String) -> String {
-        filter.contains("--") ? "(\(filter)\n)" : "(\(filter))"
+        filter.containsScalars("--") ? "(\(filter)\n)" : "(\(filter))"
     }
 
     /// The sort columns followed by the identity, so the order is total.

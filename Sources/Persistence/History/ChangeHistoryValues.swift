@@ -90,8 +90,8 @@ struct ChangeHistoryValueColumn: Equatable {
     /// words).
     static func hasNoAffinity(declaredType type: String) -> Bool {
         let upper = type.uppercased()
-        if upper.contains("INT") || upper.contains("CHAR") || upper.contains("CLOB") || upper.contains("TEXT") { return false }
-        return upper.isEmpty || upper.contains("BLOB")
+        if upper.containsScalars("INT") || upper.containsScalars("CHAR") || upper.containsScalars("CLOB") || upper.containsScalars("TEXT") { return false }
+        return upper.isEmpty || upper.containsScalars("BLOB")
     }
 }
 

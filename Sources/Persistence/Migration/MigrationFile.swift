@@ -16,7 +16,7 @@ enum MigrationFile {
         let digits = stem[..<underscore]
         let name = stem[stem.index(after: underscore)...]
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              !name.isEmpty, !name.contains("/"),
+              !name.isEmpty, !name.containsScalars("/"),
               let version = Int64(digits) else { return nil }
         return (version, String(name))
     }

@@ -58,7 +58,7 @@ extension Migrator {
             }
         } catch let error as DatabaseError {
             var message = error.message
-            if script.usesTransaction, message.contains("within a transaction") {
+            if script.usesTransaction, message.containsScalars("within a transaction") {
                 message += " (use `-- migrate:\(direction) transaction:false` for this statement)"
             }
             var statement = error.sql

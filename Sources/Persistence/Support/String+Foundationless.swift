@@ -26,6 +26,19 @@ extension StringProtocol {
         return String(result)
     }
 
+    /// Whether `target` occurs in the text, comparing Unicode scalars (the
+    /// empty text occurs nowhere, as with Foundation's `contains(_:)`, which
+    /// a call on a String resolves to wherever Foundation is imported).
+    package func containsScalars(_ target: String) -> Bool {
+        let pattern = Array(target.unicodeScalars)
+        guard let first = pattern.first else { return false }
+        let scalars = Array(unicodeScalars)
+        guard scalars.count >= pattern.count else { return false }
+        return (0...scalars.count - pattern.count).contains { index in
+            scalars[index] == first && scalars[index..<index + pattern.count].elementsEqual(pattern)
+        }
+    }
+
     /// The text without leading and trailing white space: tabs and space
     /// separators (Foundation's `CharacterSet.whitespaces`), and with
     /// `includingNewlines` line and paragraph separators too

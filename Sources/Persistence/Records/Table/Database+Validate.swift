@@ -175,10 +175,10 @@ enum ColumnAffinity {
         // ASCII letters in any case, as SQLite reads a type name: `ınt`
         // (a dotless i) is no `INT`, though Swift's uppercasing makes it one.
         let type = declaredType.sqlNameKey()
-        if type.contains("int") { self = .integer }
-        else if type.contains("char") || type.contains("clob") || type.contains("text") { self = .text }
-        else if type.contains("blob") || type.isEmpty { self = .blob }
-        else if type.contains("real") || type.contains("floa") || type.contains("doub") { self = .real }
+        if type.containsScalars("int") { self = .integer }
+        else if type.containsScalars("char") || type.containsScalars("clob") || type.containsScalars("text") { self = .text }
+        else if type.containsScalars("blob") || type.isEmpty { self = .blob }
+        else if type.containsScalars("real") || type.containsScalars("floa") || type.containsScalars("doub") { self = .real }
         else { self = .numeric }
     }
 
