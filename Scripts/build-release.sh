@@ -4,8 +4,8 @@
 #
 #   Scripts/build-release.sh [DESTINATION]
 #
-# The binary goes to .build-release/release/plume (with its resource
-# bundle beside it); with DESTINATION, both are copied there too.
+# The binary goes to .build-release/release/plume; with DESTINATION, it is
+# copied there too (one file: the demo's migrations are compiled in).
 #
 # Why static: a dynamically linked plume loads 20 shared libraries
 # (Foundation and ICU among them) and spends most of a short run in the
@@ -49,5 +49,5 @@ Scripts/check-hardening.sh .build-release/release/plume
 
 if [[ $# -gt 0 ]]; then
     mkdir -p "$1"
-    cp -R .build-release/release/plume .build-release/release/Plume_PlumeCLI.resources "$1"/
+    cp .build-release/release/plume "$1"/
 fi

@@ -6,7 +6,7 @@ import Foundation
 /// A section header may carry `transaction:false` for statements that
 /// cannot run in a transaction. Before the first header only blank lines and
 /// comments are allowed.
-enum MigrationFile {
+package enum MigrationFile {
     /// The version and name in a file name, or nil when it does not fit
     /// `NNNN_description.sql`.
     static func parseFileName(_ fileName: String) -> (version: Int64, name: String)? {
@@ -54,12 +54,7 @@ enum MigrationFile {
     ///
     /// - Throws: ``MigrationError`` naming the file.
     static func load(path: String, fileName: String) throws -> Migration {
-        guard let (version, name) = parseFileName(fileName) else {
-            throw MigrationError(.invalidFileName, "file name does not fit NNNN_description.sql", file: path)
-        }
-        guard version >= 1 else {
-            throw MigrationError(.invalidFileName, "migration versions start at 1", file: path)
-        }
+        let (version, name) = try versionAndName(of: fileName, file: path)
         let data: [UInt8]
         do {
             data = try FileBytes.readRegularFile(atPath: path)
@@ -72,6 +67,29 @@ enum MigrationFile {
                                  line: lineNumber(ofByteOffset: offset, in: data))
         }
         return try parse(text, version: version, name: name, file: path)
+    }
+
+    /// Reads a migration from the text of a file that is not on disk (a
+    /// program's embedded migrations), as ``load(path:fileName:)`` reads one
+    /// that is: same sections, same checksum.
+    ///
+    /// - Throws: ``MigrationError`` naming `fileName`.
+    package static func migration(fileName: String, text: String) throws -> Migration {
+        let (version, name) = try versionAndName(of: fileName, file: fileName)
+        return try parse(text, version: version, name: name, file: fileName)
+    }
+
+    /// The version and name a file name gives, at least version 1.
+    ///
+    /// - Throws: ``MigrationError`` naming `file` when the name does not fit.
+    private static func versionAndName(of fileName: String, file: String) throws -> (version: Int64, name: String) {
+        guard let (version, name) = parseFileName(fileName) else {
+            throw MigrationError(.invalidFileName, "file name does not fit NNNN_description.sql", file: file)
+        }
+        guard version >= 1 else {
+            throw MigrationError(.invalidFileName, "migration versions start at 1", file: file)
+        }
+        return (version, name)
     }
 
     /// Splits a migration's text into its sections.

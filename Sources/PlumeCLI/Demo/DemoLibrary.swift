@@ -68,11 +68,11 @@ enum DemoLibrary {
         ORDER BY album.name, photo.rating DESC, photo.created, photo.id
         """
 
-    /// Applies the bundled migrations.
+    /// Applies the demo's migrations (``DemoMigrations``).
     ///
     /// - Throws: ``MigrationError`` or ``DatabaseError``.
     static func migrate(_ database: DatabaseQueue) throws -> Int {
-        let migrator = try Migrator(bundle: .module, subdirectory: "DemoMigrations")
+        let migrator = try Migrator(migrations: DemoMigrations.migrations())
         return try migrator.migrate(database).count
     }
 

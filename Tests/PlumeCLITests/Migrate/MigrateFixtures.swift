@@ -19,8 +19,7 @@ extension TemporaryDirectory {
 
     /// Copies the demo migrations into `Migrations/`.
     func copyDemoMigrations() throws {
-        // Resolved: the folder may be a symlink to the bundled resources.
-        try FileManager.default.copyItem(at: demoMigrationsURL.resolvingSymlinksInPath(),
+        try FileManager.default.copyItem(at: demoMigrationsURL,
                                          to: url.appendingPathComponent("Migrations"))
     }
 
