@@ -28,21 +28,16 @@ struct DemoWriter: Sendable {
     ///
     /// - Throws: ``WatchError`` when the process fails.
     func run(_ sql: String) throws {
-        let process = Process()
-        process.executableURL = executable
         let script = "BEGIN;\n\(sql);\nCOMMIT;\n"
-        process.arguments = usesStandardInput ? arguments : arguments + [script]
-        let input = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        if usesStandardInput { input.fileHandleForWriting.write(Data(script.utf8)) }
-        try input.fileHandleForWriting.close()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw WatchError("\(executable.lastPathComponent) failed (\(process.terminationStatus)): \(String(decoding: message, as: UTF8.self))")
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(executable.path, arguments: usesStandardInput ? arguments : arguments + [script],
+                                          input: usesStandardInput ? Array(script.utf8) : [])
+        } catch {
+            throw WatchError("\(error)")
+        }
+        guard result.status == 0 else {
+            throw WatchError("\(executable.lastPathComponent) failed (\(result.status)): \(String(decoding: result.standardError, as: UTF8.self))")
         }
     }
 }
