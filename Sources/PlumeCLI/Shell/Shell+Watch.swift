@@ -101,7 +101,7 @@ extension Shell {
         _ = interrupts?.takeInterrupt()
         table.start()
         while !isFinished {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+            MainQueue.run(waitingAtMost: 50)
             // Ctrl-C (the shell's SIGINT handler) ends the watch, not the shell.
             if interrupts?.drain() == true {
                 _ = interrupts?.takeInterrupt()
