@@ -101,9 +101,7 @@ struct HistoryLine: Encodable {
         case .null: key = .null
         default: key = .text(entry.key.description)
         }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        date = formatter.string(from: entry.date)
+        date = HistoryLine.internetDate(entry.date)
     }
 }
 
