@@ -53,8 +53,7 @@ public struct Migrator: Sendable {
     /// - Throws: ``MigrationError`` naming the file at fault.
     public init(directory: URL) throws {
         let path = directory.relativePath
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileBytes.isDirectory(atPath: directory.path) == true else {
             throw MigrationError(.directoryNotFound, "no migrations directory", file: path)
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()

@@ -100,6 +100,15 @@ package enum FileBytes {
         return descriptor
     }
 
+    /// Whether `path` names a directory (following symbolic links), or nil
+    /// when it names nothing: FileManager's `fileExists(atPath:isDirectory:)`
+    /// without its `ObjCBool`, which is full Foundation on Linux.
+    package static func isDirectory(atPath path: String) -> Bool? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Whether a file's status is the null device's (`/dev/null`, or a
     /// link to it), which reads as an empty file: `sqlite3 -init /dev/null`
     /// is the usual way to skip `~/.sqliterc`.

@@ -124,8 +124,7 @@ struct WatchCommand: ParsableCommand {
     /// - Throws: ``WatchError`` for a missing file, ``DatabaseError`` for
     ///   SQL errors, ``FetchedResultsError`` for identity and section errors.
     static func openController(database path: String, request: FetchRequest) throws -> FetchedResultsController<Row> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileBytes.isDirectory(atPath: path) == false else {
             throw WatchError("no database at \(path)")
         }
         var configuration = Database.Configuration()
