@@ -47,6 +47,10 @@ swift build -c release --product plume --static-swift-stdlib \
 # The hardening, as readelf sees it (exit 1 when something is missing).
 Scripts/check-hardening.sh .build-release/release/plume
 
+# No full Foundation (CoreFoundation, ICU): ~40,000 relocations and ~165
+# pages more at every start (exit 1, naming the symbols, when one is used).
+Scripts/foundation-references.sh .build-release release
+
 if [[ $# -gt 0 ]]; then
     mkdir -p "$1"
     cp .build-release/release/plume "$1"/

@@ -7,22 +7,29 @@
 # symbols and ~165 more pages touched at launch (an empty static program
 # using FoundationEssentials against one calling String(format:)).
 #
-#   Scripts/foundation-references.sh [SCRATCH]   # default .build-release
+#   Scripts/foundation-references.sh [SCRATCH [CONFIGURATION]]
+#   Scripts/foundation-references.sh                  # .build-release release
+#   Scripts/foundation-references.sh .build debug     # what CI runs
 #
-# Run it after Scripts/build-release.sh. Exits 1 while anything is listed.
+# Run it after Scripts/build-release.sh, or after any build of plume. Exits
+# 1 when anything is listed: then the release plume links full Foundation
+# again. CI checks the debug build its tests made (a debug object calls
+# what the optimizer would inline: it lists more, seldom less);
+# Scripts/build-release.sh checks the release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${1:-.build-release}
-list=$(find "$scratch" -path '*/release/plume.product/Objects.LinkFileList' | head -1)
-[[ -n "$list" ]] || { echo "foundation-references: no release plume link in $scratch (run Scripts/build-release.sh)" >&2; exit 2; }
+configuration=${2:-release}
+list=$(find "$scratch" -path "*/$configuration/plume.product/Objects.LinkFileList" | head -1)
+[[ -n "$list" ]] || { echo "foundation-references: no $configuration plume link in $scratch (build plume first)" >&2; exit 2; }
 
 # Foundation's Swift symbols carry the module in their mangling
 # (10Foundation, also in extensions of standard-library types: $sSy10FoundationE...);
 # FoundationInternationalization's likewise; CoreFoundation's are C.
 pattern='10Foundation|31FoundationInternationalization|^_?_?CF[A-Z_]|^_?kCF'
 status=0
-for module in $(grep -o '[^/]*\.build/' "$list" | sort -u); do
-    symbols=$(grep "/$module" "$list" | xargs nm -u 2>/dev/null | awk '{print $2}' | grep -E "$pattern" | sort -u || true)
+for module in $(grep -oE "/$configuration/[^/]+\.build/" "$list" | sed "s|^/$configuration/||" | sort -u); do
+    symbols=$(grep "/$configuration/$module" "$list" | xargs nm -u 2>/dev/null | awk '{print $2}' | grep -E "$pattern" | sort -u || true)
     [[ -z "$symbols" ]] && continue
     status=1
     echo "${module%.build/}: $(wc -l <<<"$symbols") symbols"
