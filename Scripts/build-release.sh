@@ -38,8 +38,15 @@ linker_flags=()
 if [[ "${PLUME_LINKER:-}" == lld ]]; then
     linker_flags=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 fi
+# Concrete type metadata through accessor functions, not mangled names the
+# runtime demangles at first use: a generic type with a protocol
+# requirement (the first `[String: Statement]`) made the runtime scan every
+# protocol conformance record of the binary, ~290,000 instructions each
+# time. `plume :memory: "SELECT 1"` runs 14% fewer instructions
+# (4.11 → 3.52 million); the code the compiler emits for pre-5.1 runtimes.
 swift build -c release --product plume --static-swift-stdlib \
     --scratch-path .build-release \
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
     -Xlinker -L"$PWD/$static_cxx" \
     -Xlinker --version-script="$PWD/Scripts/plume.exports" \
     "${linker_flags[@]}"
