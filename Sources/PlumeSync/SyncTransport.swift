@@ -155,8 +155,8 @@ struct ServerSentEventParser {
             buffer.removeFirst(end.next)
             scanned = 0
             var name = "message", data: [String] = []
-            for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
-                let line = line.hasSuffix("\r") ? line.dropLast() : line
+            // "\r\n" is one Character in Swift: split on every line ending.
+            for line in block.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
                 if line.hasPrefix(":") { continue }
                 let field = line.prefix { $0 != ":" }
                 var value = line.dropFirst(field.count).dropFirst()

@@ -38,7 +38,7 @@ final class PostgresCluster: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         port = try freeLoopbackPort()
         if getuid() == 0 {
-            try Self.check(PlumeProcess.run(URL(fileURLWithPath: "/bin/chown"), ["-R", "postgres", directory.path]), "chown")
+            try Self.check(SpawnedProgram.run("/bin/chown", ["-R", "postgres", directory.path]), "chown")
         }
         try Self.check(runAsPostgres("initdb", ["-D", dataPath, "-A", "trust", "-U", "plume", "--no-sync", "-E", "UTF8", "--locale=C"]), "initdb")
     }
@@ -64,15 +64,15 @@ final class PostgresCluster: Sendable {
 
     /// Creates a database and returns its URL.
     func createDatabase(_ name: String) throws -> String {
-        try Self.check(PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "plume", "-d", "postgres", "-c", "CREATE DATABASE \(name)"]), "createdb")
+        try Self.check(SpawnedProgram.run("/usr/bin/env", ["psql", "-X", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "plume", "-d", "postgres", "-c", "CREATE DATABASE \(name)"]), "createdb")
         return url(name)
     }
 
     /// Runs SQL with psql and returns its unaligned output.
     func psql(_ database: String, _ sql: String) throws -> String {
-        let result = try PlumeProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["psql", "-X", "-A", "-t", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "plume", "-d", database, "-c", sql])
+        let result = try SpawnedProgram.run("/usr/bin/env", ["psql", "-X", "-A", "-t", "-q", "-h", "127.0.0.1", "-p", "\(port)", "-U", "plume", "-d", database, "-c", sql])
         try Self.check(result, "psql")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func stopAndRemove() {
@@ -80,17 +80,17 @@ final class PostgresCluster: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private func runAsPostgres(_ program: String, _ arguments: [String]) throws -> ProcessResult {
+    private func runAsPostgres(_ program: String, _ arguments: [String]) throws -> SpawnedProgram.Result {
         let path = binaries.appendingPathComponent(program).path
         if getuid() == 0 {
-            return try PlumeProcess.run(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", "postgres", "--", path] + arguments)
+            return try SpawnedProgram.run("/usr/sbin/runuser", ["-u", "postgres", "--", path] + arguments)
         }
-        return try PlumeProcess.run(URL(fileURLWithPath: path), arguments)
+        return try SpawnedProgram.run(path, arguments)
     }
 
-    private static func check(_ result: ProcessResult, _ what: String) throws {
+    private static func check(_ result: SpawnedProgram.Result, _ what: String) throws {
         guard result.status == 0 else {
-            throw ProcessFailure(message: "\(what) failed (\(result.status)): \(result.stderr)\(result.stdout)")
+            throw ProcessFailure(message: "\(what) failed (\(result.status)): \(result.output)")
         }
     }
 
