@@ -15,6 +15,18 @@ final class PostgresCluster: Sendable {
 
     /// Runs `body` with a started cluster, and stops it afterwards.
     static func with<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
+        await ClusterGate.shared.acquire()
+        do {
+            let result = try await withCluster(body)
+            await ClusterGate.shared.release()
+            return result
+        } catch {
+            await ClusterGate.shared.release()
+            throw error
+        }
+    }
+
+    private static func withCluster<T>(_ body: (PostgresCluster) async throws -> T) async throws -> T {
         let cluster = try PostgresCluster()
         do {
             try cluster.start()
@@ -124,4 +136,27 @@ func freeLoopbackPort() throws -> Int {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
     }
     return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Lets one cluster test run at a time. Their fixtures block a thread
+/// while `initdb`, `pg_ctl` and `psql` run, and the cooperative pool has
+/// one thread per core: several suites blocking at once left none for the
+/// engines and servers they wait for. Waiting here suspends, it does not
+/// block.
+actor ClusterGate {
+    static let shared = ClusterGate()
+    private var isBusy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        if isBusy {
+            await withCheckedContinuation { waiting.append($0) }
+        } else {
+            isBusy = true
+        }
+    }
+
+    func release() {
+        if waiting.isEmpty { isBusy = false } else { waiting.removeFirst().resume() }
+    }
 }
