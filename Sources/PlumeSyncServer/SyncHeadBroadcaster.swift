@@ -5,6 +5,17 @@ import PlumeSyncProtocol
 /// this instance's pushes and by PostgreSQL notifications of the others'.
 final class SyncHeadBroadcaster: Sendable {
     private let subscribers = SyncMutex<[ObjectIdentifier: SyncWake]>([:])
+    private let closed = SyncMutex(false)
+
+    /// Whether the instance is shutting down: streams end at their next
+    /// wake-up (``close()`` wakes them all).
+    var isClosed: Bool { closed.withLock { $0 } }
+
+    /// Ends every stream: marks the broadcaster closed and wakes them.
+    func close() {
+        closed.withLock { $0 = true }
+        publish(-1)
+    }
 
     /// A wake-up signal for one stream, until ``unsubscribe(_:)``.
     func subscribe() -> SyncWake {

@@ -1,15 +1,21 @@
 import PostgresNIO
+import ServiceLifecycle
 
 /// Listens to PostgreSQL's `plume_sync` channel on a connection of its
 /// own, so that this instance's streams hear of pushes through other
 /// instances; reconnects (waking every stream) after PostgreSQL restarts.
-struct SyncNotifier: Sendable {
+/// Ends on graceful shutdown.
+struct SyncNotifier: Service {
     let postgres: PostgresURL
     let broadcaster: SyncHeadBroadcaster
     let logger: Logger
 
-    /// Runs until the task is cancelled.
+    /// Listens until a graceful shutdown or the task's cancellation.
     func run() async {
+        await cancelWhenGracefulShutdown { await listen() }
+    }
+
+    private func listen() async {
         var delay: Duration = .milliseconds(50)
         var connectionID = 1
         while !Task.isCancelled {

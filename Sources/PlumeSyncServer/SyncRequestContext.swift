@@ -6,10 +6,13 @@ struct SyncRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The token's access; nil before authentication.
     var access: SyncAccess?
+    /// The bearer token; nil before authentication.
+    var token: String?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         access = nil
+        token = nil
     }
 }
 
@@ -22,12 +25,14 @@ struct SyncAuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
-            guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-                  let access = tokens.access(for: String(header.dropFirst("Bearer ".count))) else {
+            guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
                 throw SyncHTTPFailure.unauthorized
             }
+            let token = String(header.dropFirst("Bearer ".count))
+            guard let access = tokens.access(for: token) else { throw SyncHTTPFailure.unauthorized }
             var context = context
             context.access = access
+            context.token = token
             return try await next(request, context)
         } catch let failure as SyncHTTPFailure {
             return failure.response

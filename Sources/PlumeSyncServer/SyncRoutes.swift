@@ -8,9 +8,10 @@ import PlumeSyncProtocol
 struct SyncRoutes: Sendable {
     let store: SyncStore
     let broadcaster: SyncHeadBroadcaster
+    let tokens: SyncTokenStore
     let configuration: SyncServerConfiguration
 
-    func router(tokens: SyncTokenStore) -> Router<SyncRequestContext> {
+    func router() -> Router<SyncRequestContext> {
         let router = Router(context: SyncRequestContext.self)
         router.add(middleware: SyncAuthMiddleware(tokens: tokens))
         router.post("v1/connect") { request, context in try await connect(request, context) }
@@ -83,6 +84,7 @@ struct SyncRoutes: Sendable {
         // Fails before the stream starts when the log was pruned.
         let first = try await store.changes(after: query.after, tables: query.tables, limit: query.limit)
         let store = self.store, broadcaster = self.broadcaster, heartbeat = configuration.heartbeatInterval
+        let tokens = self.tokens, token = context.token ?? "", access = context.access
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
@@ -94,7 +96,10 @@ struct SyncRoutes: Sendable {
                 // The first page was read before the subscription: read
                 // once more before waiting, so that no push falls between.
                 var subscribed = false
-                while !Task.isCancelled {
+                // A stream ends when the instance shuts down, and when its
+                // token was revoked or its access changed (the client's
+                // next request learns why).
+                while !Task.isCancelled, !broadcaster.isClosed, tokens.access(for: token) == access {
                     if page.count > 0 || page.head > reached {
                         try await writer.write(ByteBuffer(string: "id: \(page.head)\nevent: changes\ndata: \(page.json)\n\n"))
                         reached = page.head

@@ -1,15 +1,20 @@
 import Foundation
 import PlumeSyncProtocol
 
-/// The tokens file, read again when it changed (checked at most once a
-/// second), so that a token removed from it is refused from then on
-/// without a restart.
+/// The tokens file, read again whenever it changed (one `stat` a request:
+/// its inode, size and modification time), so that a token removed from
+/// it is refused from the next request on, without a restart. A file
+/// that cannot be read or parsed any more keeps the tokens read last (and
+/// is tried again at the next request).
 final class SyncTokenStore: Sendable {
+    /// What identifies one version of the file.
+    private struct Version: Equatable {
+        var device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+    }
+
     private struct State {
         var tokens: SyncTokens
-        var modified: Date?
-        var size: Int?
-        var checked: ContinuousClock.Instant
+        var version: Version?
     }
 
     let path: String
@@ -20,34 +25,34 @@ final class SyncTokenStore: Sendable {
     /// - Throws: ``SyncServerError`` when it cannot be read or parsed.
     init(path: String) throws {
         self.path = path
-        let (tokens, modified, size) = try Self.read(path)
-        state = SyncMutex(State(tokens: tokens, modified: modified, size: size, checked: .now))
+        let version = Self.version(of: path)
+        state = SyncMutex(State(tokens: try Self.read(path), version: version))
     }
 
     /// The access of `token`, from the file as it is now.
     func access(for token: String) -> SyncAccess? {
+        let version = Self.version(of: path)
         let tokens = state.withLock { state -> SyncTokens in
-            let now = ContinuousClock.now
-            if now - state.checked >= .seconds(1) {
-                state.checked = now
-                let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-                let modified = attributes?[.modificationDate] as? Date
-                let size = (attributes?[.size] as? NSNumber)?.intValue
-                if modified != state.modified || size != state.size, let read = try? Self.read(path) {
-                    (state.tokens, state.modified, state.size) = read
-                }
+            if version != state.version, let tokens = try? Self.read(path) {
+                state.tokens = tokens
+                state.version = version
             }
             return state.tokens
         }
         return tokens.access(for: token)
     }
 
-    private static func read(_ path: String) throws -> (SyncTokens, Date?, Int?) {
+    private static func read(_ path: String) throws -> SyncTokens {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SyncServerError("cannot read the tokens file \(path)")
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let tokens = try SyncTokens(parsing: String(decoding: data, as: UTF8.self), source: path)
-        return (tokens, attributes?[.modificationDate] as? Date, (attributes?[.size] as? NSNumber)?.intValue)
+        return try SyncTokens(parsing: String(decoding: data, as: UTF8.self), source: path)
+    }
+
+    private static func version(of path: String) -> Version? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Version(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                       seconds: info.st_mtim.tv_sec, nanoseconds: info.st_mtim.tv_nsec)
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Logging
 import PlumeSyncServer
+import ServiceLifecycle
 
 /// `plume sync serve`: one server instance.
 struct SyncServeCommand: AsyncParsableCommand {
@@ -35,30 +37,26 @@ struct SyncServeCommand: AsyncParsableCommand {
             configuration = try SyncServerConfiguration(postgres: postgres, listen: listen, tokensPath: tokens)
             if let maxBody { configuration.maximumBodySize = maxBody }
             if let retentionDays { configuration.retention = .seconds(retentionDays * 86_400) }
-            server = try SyncServer(configuration: configuration)
+            let host = configuration.host
+            server = try SyncServer(configuration: configuration) { port in
+                StandardError.print("plume sync serve: listening on \(host):\(port)")
+            }
         } catch let error as SyncServerError {
             StandardError.print("plume sync serve: \(error)")
             throw ExitCode(65)
         }
-        let host = configuration.host
-        let task = Task {
-            try await server.run { port in StandardError.print("plume sync serve: listening on \(host):\(port)") }
-        }
-        let signals = Task {
-            for await _ in TerminationSignals.stream() {
-                task.cancel()
-                return
-            }
-        }
-        defer { signals.cancel() }
+        // SIGINT and SIGTERM stop it gracefully: no new connections, open
+        // streams ended, requests under way finished, then PostgreSQL's
+        // connections closed.
+        var logger = Logger(label: "plume.sync.serve")
+        logger.logLevel = .warning
+        let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
-            try await task.value
-        } catch is CancellationError {
-            return
+            try await group.run()
         } catch {
-            if task.isCancelled { return }
             StandardError.print("plume sync serve: \(error)")
             throw ExitCode(69)
         }
     }
+
 }

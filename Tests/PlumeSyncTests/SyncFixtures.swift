@@ -7,6 +7,8 @@ import Persistence
 @testable import PlumeSync
 import PlumeSyncProtocol
 import PlumeSyncServer
+import Logging
+import ServiceLifecycle
 import Testing
 
 /// The tokens every test server accepts.
@@ -39,14 +41,17 @@ final class ServerInstance: Sendable {
         try tokens.write(toFile: tokensPath, atomically: true, encoding: .utf8)
         var configuration = try SyncServerConfiguration(postgres: postgresURL, listen: "127.0.0.1:\(port)", tokensPath: tokensPath)
         configure(&configuration)
-        let server = try SyncServer(configuration: configuration)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let server = try SyncServer(configuration: configuration) { port in continuation.yield(port) }
+        var logger = Logger(label: "plume.sync.test")
+        logger.logLevel = .warning
+        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
         let task = Task {
             defer { continuation.finish() }
-            try await server.run { port in continuation.yield(port) }
+            try await group.run()
         }
         for await port in ports {
-            return ServerInstance(port: port, postgresURL: postgresURL, tokensPath: tokensPath, task: task)
+            return ServerInstance(port: port, postgresURL: postgresURL, tokensPath: tokensPath, group: group, task: task)
         }
         let error: (any Error)? = await {
             do { try await task.value; return nil } catch { return error }
@@ -54,16 +59,20 @@ final class ServerInstance: Sendable {
         throw ProcessFailure(message: "the sync server did not start: \(error.map { "\($0)" } ?? "it stopped")")
     }
 
-    private init(port: Int, postgresURL: String, tokensPath: String, task: Task<Void, any Error>) {
+    private let group: ServiceGroup
+
+    private init(port: Int, postgresURL: String, tokensPath: String, group: ServiceGroup, task: Task<Void, any Error>) {
         self.port = port
         self.postgresURL = postgresURL
         self.tokensPath = tokensPath
+        self.group = group
         self.task = task
     }
 
-    /// Stops the instance (its connections are cut).
+    /// Stops the instance gracefully (its streams end, its requests under
+    /// way finish) and waits until it stopped.
     func stop() async {
-        task.cancel()
+        await group.triggerGracefulShutdown()
         _ = try? await task.value
     }
 }
