@@ -49,7 +49,8 @@ struct LocalChangeCollector {
                     if !stateKnown { state = try currentRow(table, historyKey: group.key, db) }
                     let changedOld = Self.lowercased(entry.oldRow), changedNew = Self.lowercased(entry.newRow)
                     guard var after = state else {
-                        throw SyncError(.stateDamaged, "the change history of table \(table.name) updates row \(group.key) that no later entry or the table holds")
+                        let trail = indexes.map { "\(entries[$0].operation) old \(String(describing: entries[$0].oldRow)) new \(String(describing: entries[$0].newRow))" }.joined(separator: " | ")
+                        throw SyncError(.stateDamaged, "the change history of table \(table.name) updates row \(group.key) that no later entry or the table holds [\(trail)]")
                     }
                     for (column, value) in changedNew { after[column] = value }
                     var before = after

@@ -84,7 +84,7 @@ struct SyncRoutes: Sendable {
         // Fails before the stream starts when the log was pruned.
         let first = try await store.changes(after: query.after, tables: query.tables, limit: query.limit)
         let store = self.store, broadcaster = self.broadcaster, heartbeat = configuration.heartbeatInterval
-        let tokens = self.tokens, token = context.token ?? "", access = context.access
+        let tokens = self.tokens, token = context.token ?? "", access = context.access, logger = context.logger
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
@@ -99,6 +99,8 @@ struct SyncRoutes: Sendable {
                 // A stream ends when the instance shuts down, and when its
                 // token was revoked or its access changed (the client's
                 // next request learns why).
+                logger.debug("stream opened after \(query.after)")
+                defer { logger.debug("stream ended at \(reached)") }
                 while !Task.isCancelled, !broadcaster.isClosed, tokens.access(for: token) == access {
                     if page.count > 0 || page.head > reached {
                         try await writer.write(ByteBuffer(string: "id: \(page.head)\nevent: changes\ndata: \(page.json)\n\n"))
@@ -107,6 +109,7 @@ struct SyncRoutes: Sendable {
                     }
                     if subscribed, page.count < query.limit, await !wake.wait(timeout: heartbeat) {
                         // Caught up and nothing pushed: say we are alive.
+                        logger.debug("stream alive at \(reached)")
                         try await writer.write(ByteBuffer(string: ": alive\n\n"))
                     }
                     subscribed = true

@@ -22,6 +22,7 @@ enum SpawnedProgram {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeInheritedDescriptors(&actions)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -35,6 +36,25 @@ enum SpawnedProgram {
         // WIFEXITED/WEXITSTATUS: the low 7 bits are the signal, 0 on exit.
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Result(status: exitStatus, output: output)
+    }
+}
+
+/// Closes every descriptor above 2 in the child: `pg_ctl start` leaves a
+/// PostgreSQL running that would otherwise hold this process's sockets
+/// open (NIO's are not close-on-exec), so that a server closing a
+/// connection would not end it and its graceful shutdown would wait
+/// forever. glibc 2.34's `posix_spawn_file_actions_addclosefrom_np`
+/// (not in Swift's Glibc module: found at run time) closes them all
+/// atomically; without it, the descriptors open now are closed one by one.
+private func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+    if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+        let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+        if closeFrom(&actions, 3) == 0 { return }
+    }
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+        posix_spawn_file_actions_addclose(&actions, descriptor)
     }
 }
 

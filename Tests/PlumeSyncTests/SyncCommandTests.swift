@@ -68,7 +68,12 @@ extension SyncCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let lonely = folder.appendingPathComponent("plume")
-        try FileManager.default.copyItem(at: try PlumeProcess.plumeURL, to: lonely)
+        // A hard link, not a copy: a copy is open for writing while other
+        // tests start programs, which then inherit it, and running it
+        // fails with ETXTBSY until they exit.
+        if link(try PlumeProcess.plumeURL.path, lonely.path) != 0 {
+            try FileManager.default.copyItem(at: try PlumeProcess.plumeURL, to: lonely)
+        }
         let result = try PlumeProcess.run(lonely, ["sync", "status", "x.sqlite"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("plume sync needs the plume-sync program next to plume"))

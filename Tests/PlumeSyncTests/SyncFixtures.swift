@@ -42,9 +42,9 @@ final class ServerInstance: Sendable {
         var configuration = try SyncServerConfiguration(postgres: postgresURL, listen: "127.0.0.1:\(port)", tokensPath: tokensPath)
         configure(&configuration)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let server = try SyncServer(configuration: configuration) { port in continuation.yield(port) }
         var logger = Logger(label: "plume.sync.test")
-        logger.logLevel = .warning
+        logger.logLevel = ProcessInfo.processInfo.environment["PLUME_SYNC_TRACE"] == nil ? .warning : .debug
+        let server = try SyncServer(configuration: configuration, logger: logger) { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
         let task = Task {
             defer { continuation.finish() }
@@ -151,16 +151,24 @@ func serverHead(_ cluster: PostgresCluster, _ database: String) throws -> Int64 
 }
 
 /// Waits until every engine is up to date at the server's head, with
-/// nothing pending.
+/// nothing pending; on timeout the error says where each engine stands.
 func settle(_ engines: [SyncEngine], _ cluster: PostgresCluster, _ database: String, timeout: Duration = .seconds(60)) async throws {
-    try await eventually("every client is up to date with the server", timeout: timeout) {
-        let head = try serverHead(cluster, database)
-        for engine in engines {
-            guard case .upToDate(let sequence) = engine.currentStatus, sequence == head,
-                  try await engine.pendingChanges == 0 else { return false }
+    do {
+        try await eventually("every client is up to date with the server", timeout: timeout) {
+            let head = try serverHead(cluster, database)
+            for engine in engines {
+                guard case .upToDate(let sequence) = engine.currentStatus, sequence == head,
+                      try await engine.pendingChanges == 0 else { return false }
+            }
+            // Nothing was pushed meanwhile.
+            return try serverHead(cluster, database) == head
         }
-        // Nothing was pushed meanwhile.
-        return try serverHead(cluster, database) == head
+    } catch let failure as ProcessFailure {
+        var states: [String] = []
+        for (index, engine) in engines.enumerated() {
+            states.append("client \(index): \(engine.currentStatus), \((try? await engine.pendingChanges).map(String.init) ?? "?") pending")
+        }
+        throw ProcessFailure(message: "\(failure.message) (server head \((try? serverHead(cluster, database)).map(String.init) ?? "?"); \(states.joined(separator: "; ")))")
     }
 }
 

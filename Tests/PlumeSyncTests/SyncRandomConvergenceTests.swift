@@ -26,7 +26,10 @@ import Testing
                     let client = Int.random(in: 0..<clients.count, using: &random)
                     try Self.randomWrite(clients[client], &random)
                 }
-                switch Int.random(in: 0..<10, using: &random) {
+                let fault = Int.random(in: 0..<10, using: &random)
+                trace("round \(round): fault \(fault)")
+                defer { trace("round \(round): fault \(fault) done") }
+                switch fault {
                 case 0, 1, 2:
                     // A client cut off (it keeps writing offline), or back.
                     let client = Int.random(in: 0..<clients.count, using: &random)
@@ -42,6 +45,7 @@ import Testing
                     let index = Int.random(in: 0..<2, using: &random)
                     let port = instances[index].port
                     await instances[index].stop()
+                    trace("instance \(index) stopped")
                     instances[index] = try await ServerInstance.start(postgres: firstInstance.postgresURL, port: port)
                 case 4 where round % 4 == 0:
                     // PostgreSQL restarted under the servers.
@@ -55,7 +59,9 @@ import Testing
                 engines[index] = clients[index].engine(instances[index % 2])
                 try await engines[index].start()
             }
-            try await settle(engines, cluster, database, timeout: .seconds(120))
+            trace("settling")
+            try await settle(engines, cluster, database, timeout: .seconds(60))
+            trace("settled")
             let reference = try clients[0].dump()
             for client in clients.dropFirst() {
                 #expect(try client.dump() == reference)
@@ -95,4 +101,11 @@ import Testing
             for (sql, arguments) in statements { try db.execute(sql: sql, arguments: StatementArguments(positional: arguments)) }
         }
     }
+}
+
+/// A line on standard error when `PLUME_SYNC_TRACE` is set (to find where
+/// a run stands).
+func trace(_ message: @autoclosure () -> String) {
+    guard ProcessInfo.processInfo.environment["PLUME_SYNC_TRACE"] != nil else { return }
+    FileHandle.standardError.write(Data("[\(Date())] \(message())\n".utf8))
 }
