@@ -45,7 +45,11 @@ final class ServerInstance: Sendable {
         var logger = Logger(label: "plume.sync.test")
         logger.logLevel = ProcessInfo.processInfo.environment["PLUME_SYNC_TRACE"] == nil ? .warning : .debug
         let server = try SyncServer(configuration: configuration, logger: logger) { port in continuation.yield(port) }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
+        var groupConfiguration = ServiceGroupConfiguration(services: [server], logger: logger)
+        // As `plume sync serve` does: a connection that outlives a graceful
+        // shutdown is cut after a while.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(2)
+        let group = ServiceGroup(configuration: groupConfiguration)
         let task = Task {
             defer { continuation.finish() }
             try await group.run()
