@@ -123,10 +123,10 @@ extension Database {
             guard let name = rowIDNames.first(where: { !names.contains($0) }) ?? alias else {
                 throw ChangeHistoryError(.noSuchTable, "\"\(table)\" has columns named rowid, oid and _rowid_ and no INTEGER PRIMARY KEY: its rowid cannot be named in a trigger")
             }
-            return ChangeHistoryKey(columns: nil, rowIDName: name, updatableNames: rowIDNames + (alias.map { [$0] } ?? []))
+            return ChangeHistoryKey(columns: nil, rowIDName: name, updatableNames: rowIDNames + (alias.map { [$0] } ?? []), rowIDAlias: alias)
         }
         let key = try primaryKey(of: table)
-        return ChangeHistoryKey(columns: key, rowIDName: "", updatableNames: key)
+        return ChangeHistoryKey(columns: key, rowIDName: "", updatableNames: key, rowIDAlias: nil)
     }
 
     private func isWithoutRowID(_ table: String) throws -> Bool {
