@@ -172,6 +172,15 @@ func settle(_ engines: [SyncEngine], _ cluster: PostgresCluster, _ database: Str
         for (index, engine) in engines.enumerated() {
             states.append("client \(index): \(engine.currentStatus), \((try? await engine.pendingChanges).map(String.init) ?? "?") pending")
         }
+        for (index, engine) in engines.enumerated() {
+            let rows = try? await engine.database.read { db -> [String] in
+                let history = try Row.fetchAll(db, sql: "SELECT seq, op, key, v1, v2, v3, v4, v5, v6 FROM plume_history WHERE tbl = 'pair' ORDER BY seq")
+                let table = try Row.fetchAll(db, sql: "SELECT 'row', *, typeof(b) FROM pair")
+                let state = try Row.fetchAll(db, sql: "SELECT * FROM plume_sync_state")
+                return (history + table).map { "\($0)" } + [state.map { "\($0)" }.joined(separator: " ")]
+            }
+            trace("client \(index) pair history:\n" + (rows ?? []).joined(separator: "\n"))
+        }
         throw ProcessFailure(message: "\(failure.message) (server head \((try? serverHead(cluster, database)).map(String.init) ?? "?"); \(states.joined(separator: "; ")))")
     }
 }

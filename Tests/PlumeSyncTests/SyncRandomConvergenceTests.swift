@@ -98,7 +98,10 @@ import Testing
                                ("UPDATE OR IGNORE pair SET b = ? WHERE a = 'y' AND b = ?", [.integer(id % 4), .integer(other % 4)])]
         }
         try client.queue.writeAndWait { db in
-            for (sql, arguments) in statements { try db.execute(sql: sql, arguments: StatementArguments(positional: arguments)) }
+            for (sql, arguments) in statements {
+                try db.execute(sql: sql, arguments: StatementArguments(positional: arguments))
+                if sql.contains("pair") { trace("\(client.path.suffix(12)): \(sql) \(arguments) → \(db.changesCount)") }
+            }
         }
     }
 }
