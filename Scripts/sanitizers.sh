@@ -26,7 +26,7 @@ esac
 # Swift Testing names tests Module.Suite/test; swift test --filter takes a
 # regular expression over those names.
 address_filter='^(PersistenceTests|FetchedResultsTests)\.'
-thread_filter='\.(ChangeObservationTests|ChangeHistoryObservationTests|ExternalCommitDetectionTests|ConcurrencyTests|ValueObservationTests|ValueObservationStartTests|TypedRequestLiveTests|SlowConsumerTests|ReaderRefetchTests|DelegateTests|LiveControllerTests|LiveFetchRequestTests|ObservableFetchedResultsTests|FileReplacementTests)/'
+thread_filter='\.(ChangeObservationTests|ChangeHistoryObservationTests|ExternalCommitDetectionTests|ConcurrencyTests|ValueObservationTests|ValueObservationStartTests|TypedRequestLiveTests|SlowConsumerTests|ReaderRefetchTests|DelegateTests|LiveControllerTests|LiveFetchRequestTests|ObservableFetchedResultsTests|FileReplacementTests|DatabaseUndoStackTests|UndoManagerAdapterTests|ObserverRegistryTests)/'
 
 run() {
     local sanitizer=$1 scratch=$2 filter=$3 start=$SECONDS

@@ -1,3 +1,6 @@
+#if os(Linux)
+import AppleListStandIns
+#endif
 import FetchedResults
 import FetchedResultsDataSource
 import Foundation
@@ -26,6 +29,20 @@ public final class PhotoLibraryModel {
     ///
     /// - Throws: What the store throws.
     public func delete(_ photos: [Photo]) throws {
-        for photo in photos { try store.delete(photo) }
+        try store.undoStack.undoGroupAndWait(name: photos.count == 1 ? "Delete Photo" : "Delete Photos") { db in
+            for photo in photos { _ = try photo.delete(db) }
+        }
+    }
+
+    /// The store's steps in the window's undo manager (the view passes
+    /// `@Environment(\.undoManager)`), so that the Edit menu and shake to
+    /// undo offer them; nil stops offering them.
+    public private(set) var undoAdapter: UndoManagerAdapter?
+
+    /// Offers the store's steps in `undoManager` (none when nil).
+    public func useUndoManager(_ undoManager: UndoManager?) {
+        guard undoManager !== undoAdapter?.undoManager || undoAdapter == nil else { return }
+        undoAdapter?.invalidate()
+        undoAdapter = undoManager.map { UndoManagerAdapter(stack: store.undoStack, undoManager: $0) }
     }
 }

@@ -13,6 +13,9 @@ import FetchedResultsDataSource
 /// SwiftUI, which render nothing: the tests exercise the model.)
 public struct PhotoListView: View {
     let model: PhotoLibraryModel
+    /// The window's undo manager, where the model offers the store's
+    /// steps (Edit ▸ Undo Delete Photo, shake to undo).
+    @Environment(\.undoManager) private var undoManager
 
     public init(model: PhotoLibraryModel) {
         self.model = model
@@ -29,7 +32,10 @@ public struct PhotoListView: View {
                 .onDelete { offsets in try? model.delete(offsets.map { photos[$0] }) }
             }
         }
-        .task { try? await model.photos.performFetch() }
+        .task { [undoManager] in
+            await model.useUndoManager(undoManager)
+            try? await model.photos.performFetch()
+        }
     }
 }
 #endif

@@ -3,7 +3,8 @@ import Persistence
 
 /// Reads the key the change history records for a `WITHOUT ROWID` table:
 /// the primary key's values as SQLite's `quote()` writes them, separated by
-/// commas (`'a''b',3,X'00ff',1.5,NULL`).
+/// commas (`'a''b',3,X'00ff',1.5,NULL`), a text holding a `NUL` written
+/// `CAST(X'610062' AS TEXT)` (`quote()` would cut it at the `NUL`).
 enum SQLLiteralList {
     /// The values, or nil when the text is not such a list.
     static func parse(_ text: String) -> [DatabaseValue]? {
@@ -40,16 +41,20 @@ enum SQLLiteralList {
                     hex.append(bytes[index])
                     index += 1
                 }
-                guard index < bytes.count, hex.count % 2 == 0 else { return nil }
+                guard index < bytes.count, let data = Self.bytes(hex: hex) else { return nil }
                 index += 1
-                var data = Data()
-                var position = 0
-                while position < hex.count {
-                    guard let byte = UInt8(String(decoding: hex[position..<position + 2], as: UTF8.self), radix: 16) else { return nil }
-                    data.append(byte)
-                    position += 2
-                }
                 value = .blob(data)
+            case UInt8(ascii: "C") where bytes[index...].starts(with: Array("CAST(X'".utf8)):
+                index += 7
+                var hex: [UInt8] = []
+                while index < bytes.count, bytes[index] != UInt8(ascii: "'") {
+                    hex.append(bytes[index])
+                    index += 1
+                }
+                let suffix = Array("' AS TEXT)".utf8)
+                guard bytes[index...].starts(with: suffix), let data = Self.bytes(hex: hex) else { return nil }
+                index += suffix.count
+                value = .text(String(decoding: data, as: UTF8.self))
             default:
                 let start = index
                 while index < bytes.count, bytes[index] != UInt8(ascii: ",") { index += 1 }
@@ -70,5 +75,18 @@ enum SQLLiteralList {
             index += 1
         }
         return values
+    }
+
+    /// The bytes hexadecimal digits spell, or nil.
+    private static func bytes(hex: [UInt8]) -> Data? {
+        guard hex.count % 2 == 0 else { return nil }
+        var data = Data()
+        var position = 0
+        while position < hex.count {
+            guard let byte = UInt8(String(decoding: hex[position..<position + 2], as: UTF8.self), radix: 16) else { return nil }
+            data.append(byte)
+            position += 2
+        }
+        return data
     }
 }

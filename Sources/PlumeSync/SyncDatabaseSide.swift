@@ -123,6 +123,13 @@ struct SyncDatabaseSide: Sendable {
     /// changes of the rows it touched; records the server position.
     func apply(_ page: SyncChangesResponse, _ db: Database) throws {
         try collect(db)
+        // This client's own changes in the page are applied on the server
+        // (with every earlier one of its): they are no longer pending,
+        // even when the push's answer has not come back yet. Re-applying
+        // them would undo what other clients changed after them.
+        if let own = page.changes.lazy.filter({ $0.client == self.clientID }).compactMap(\.clientSequence).max() {
+            try SyncLocalState.acknowledge(upTo: own, db)
+        }
         let applier = RemoteChangeApplier(tables: tables)
         let touched = try applier.apply(page.changes, db)
         try applier.reapplyPending(touching: touched, db)

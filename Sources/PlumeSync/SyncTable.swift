@@ -17,6 +17,9 @@ struct SyncTable: Sendable {
     let isWithoutRowID: Bool
     /// A name of the rowid no column shadows, for a rowid table.
     let rowIDName: String
+    /// Whether the primary key is the rowid (an `INTEGER PRIMARY KEY`), so
+    /// that the history's key of a row is its primary key.
+    let keyIsRowID: Bool
 
     /// Reads the table's shape.
     ///
@@ -45,6 +48,7 @@ struct SyncTable: Sendable {
         }
         let names = Set(self.columns)
         rowIDName = ["rowid", "oid", "_rowid_"].first { !names.contains($0) } ?? keyColumns[0]
+        keyIsRowID = try !isWithoutRowID && db.rowIDAlias(of: realName) != nil
     }
 
     /// SQLite's affinity of a declared type (section 3.1 of "Datatypes In

@@ -49,6 +49,11 @@ public struct SyncLoggedChange: Codable, Hashable, Sendable {
     public var sequence: Int64
     /// The client that pushed it.
     public var client: String
+    /// The pushing client's own sequence number of the change
+    /// (``SyncChange/clientSequence``): a client that finds its own change
+    /// in a page knows the server applied every change of its up to this
+    /// one, even when the push's answer has not come back yet.
+    public var clientSequence: Int64?
     /// The table.
     public var table: String
     /// What happens to the row.
@@ -59,9 +64,10 @@ public struct SyncLoggedChange: Codable, Hashable, Sendable {
     public var values: SyncRow?
 
     /// Creates a logged change.
-    public init(sequence: Int64, client: String, table: String, operation: SyncOperation, key: [SyncValue], values: SyncRow?) {
+    public init(sequence: Int64, client: String, clientSequence: Int64? = nil, table: String, operation: SyncOperation, key: [SyncValue], values: SyncRow?) {
         self.sequence = sequence
         self.client = client
+        self.clientSequence = clientSequence
         self.table = table
         self.operation = operation
         self.key = key
@@ -69,7 +75,7 @@ public struct SyncLoggedChange: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case sequence = "seq", client, table, operation = "op", key, values
+        case sequence = "seq", client, clientSequence = "client_seq", table, operation = "op", key, values
     }
 }
 

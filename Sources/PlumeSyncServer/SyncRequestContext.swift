@@ -24,6 +24,8 @@ struct SyncAuthMiddleware: RouterMiddleware {
     let tokens: SyncTokenStore
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        context.logger.debug("request \(request.method) \(request.uri.path)")
+        defer { context.logger.debug("answered \(request.method) \(request.uri.path)") }
         do {
             guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
                 throw SyncHTTPFailure.unauthorized

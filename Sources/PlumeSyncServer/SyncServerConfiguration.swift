@@ -101,6 +101,10 @@ public struct PostgresURL: Sendable {
             PostgresClient.Configuration(unixSocketPath: socketPath ?? "", username: username, password: password, database: database)
         }
         configuration.options.maximumConnections = 16
+        // A push is acknowledged once committed: its commit must be on
+        // disk by then, whatever the cluster's default (with
+        // synchronous_commit off, a crash loses commits already answered).
+        configuration.options.additionalStartupParameters = [("synchronous_commit", "on")]
         return configuration
     }
 

@@ -10,34 +10,34 @@ extension SyncStore {
     @discardableResult
     func prune(retention: Duration) async throws -> Int64? {
         let seconds = Double(retention.components.seconds) + Double(retention.components.attoseconds) / 1e18
-        return try await client.withTransaction(logger: logger) { connection -> Int64? in
+        return try await client.checkedTransaction(logger: logger) { connection -> Int64? in
             var locked = false
-            for try await value in try await connection.query("SELECT pg_try_advisory_xact_lock(7265632)", logger: logger).decode(Bool.self) {
+            for try await value in try await connection.checkedQuery("SELECT pg_try_advisory_xact_lock(7265632)", logger: logger).decode(Bool.self) {
                 locked = value
             }
             guard locked else { return nil }
             var head: Int64 = 0, floor: Int64 = 1
-            for try await (h, f) in try await connection.query("SELECT head, floor FROM plume_sync_state WHERE id = 1", logger: logger).decode((Int64, Int64).self) {
+            for try await (h, f) in try await connection.checkedQuery("SELECT head, floor FROM plume_sync_state WHERE id = 1", logger: logger).decode((Int64, Int64).self) {
                 (head, floor) = (h, f)
             }
             // Every client seen within the retention pulled up to here.
             var pulled = head
-            for try await value in try await connection.query("""
+            for try await value in try await connection.checkedQuery("""
                 SELECT min(pulled_seq) FROM plume_sync_client WHERE seen > now() - make_interval(secs => \(seconds))
                 """, logger: logger).decode(Int64?.self) {
                 if let value { pulled = min(pulled, value) }
             }
             // Changes older than the retention go whoever still needs them.
-            for try await value in try await connection.query("""
+            for try await value in try await connection.checkedQuery("""
                 SELECT max(seq) FROM plume_sync_log WHERE logged < now() - make_interval(secs => \(seconds))
                 """, logger: logger).decode(Int64?.self) {
                 if let value { pulled = max(pulled, value) }
             }
             let newFloor = pulled + 1
             guard newFloor > floor else { return floor }
-            try await connection.query("DELETE FROM plume_sync_log WHERE seq < \(newFloor)", logger: logger)
-            try await connection.query("DELETE FROM plume_sync_row WHERE vals IS NULL AND seq < \(newFloor)", logger: logger)
-            try await connection.query("UPDATE plume_sync_state SET floor = \(newFloor) WHERE id = 1", logger: logger)
+            try await connection.checkedQuery("DELETE FROM plume_sync_log WHERE seq < \(newFloor)", logger: logger)
+            try await connection.checkedQuery("DELETE FROM plume_sync_row WHERE vals IS NULL AND seq < \(newFloor)", logger: logger)
+            try await connection.checkedQuery("UPDATE plume_sync_state SET floor = \(newFloor) WHERE id = 1", logger: logger)
             return newFloor
         }
     }

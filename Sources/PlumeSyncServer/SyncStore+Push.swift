@@ -12,14 +12,14 @@ extension SyncStore {
     ///   increasing client sequence number.
     /// - Returns: The client sequence number acknowledged and the head.
     func push(client clientID: String, changes: [SyncChange]) async throws -> SyncPushResponse {
-        try await client.withTransaction(logger: logger) { connection in
+        try await client.checkedTransaction(logger: logger) { connection in
             // The lock that orders every push.
             var head: Int64 = 0
-            for try await value in try await connection.query("SELECT head FROM plume_sync_state WHERE id = 1 FOR UPDATE", logger: logger).decode(Int64.self) {
+            for try await value in try await connection.checkedQuery("SELECT head FROM plume_sync_state WHERE id = 1 FOR UPDATE", logger: logger).decode(Int64.self) {
                 head = value
             }
             var applied: Int64 = 0
-            for try await value in try await connection.query("""
+            for try await value in try await connection.checkedQuery("""
                 INSERT INTO plume_sync_client (client) VALUES (\(clientID))
                 ON CONFLICT (client) DO UPDATE SET seen = now() RETURNING client_seq
                 """, logger: logger).decode(Int64.self) {
@@ -32,9 +32,9 @@ extension SyncStore {
             try await appendToLog(fresh, client: clientID, after: head, connection)
             try await applyToRows(fresh, after: head, connection)
             let newHead = head + Int64(fresh.count)
-            try await connection.query("UPDATE plume_sync_state SET head = \(newHead) WHERE id = 1", logger: logger)
-            try await connection.query("UPDATE plume_sync_client SET client_seq = \(last.clientSequence) WHERE client = \(clientID)", logger: logger)
-            try await connection.query("SELECT pg_notify(\(Self.channel), \(String(newHead)))", logger: logger)
+            try await connection.checkedQuery("UPDATE plume_sync_state SET head = \(newHead) WHERE id = 1", logger: logger)
+            try await connection.checkedQuery("UPDATE plume_sync_client SET client_seq = \(last.clientSequence) WHERE client = \(clientID)", logger: logger)
+            try await connection.checkedQuery("SELECT pg_notify(\(Self.channel), \(String(newHead)))", logger: logger)
             return SyncPushResponse(acknowledged: last.clientSequence, head: newHead)
         }
     }
@@ -50,7 +50,7 @@ extension SyncStore {
             keys.append(SyncJSON.keyText(change.key))
             values.append(change.values.map(SyncJSON.objectText) ?? "")
         }
-        try await connection.query("""
+        try await connection.checkedQuery("""
             INSERT INTO plume_sync_log (seq, client, client_seq, tbl, op, key, vals)
             SELECT s, \(clientID), cs, t, o, k, NULLIF(v, '')
             FROM unnest(\(sequences)::bigint[], \(clientSequences)::bigint[], \(tables)::text[], \(operations)::smallint[], \(keys)::text[], \(values)::text[])
@@ -68,7 +68,7 @@ extension SyncStore {
         var seen = Set<RowID>()
         for id in ids where seen.insert(id).inserted { order.append(id) }
         let decoder = JSONDecoder()
-        let rows = try await connection.query("""
+        let rows = try await connection.checkedQuery("""
             SELECT r.tbl, r.key, r.vals, r.seq FROM plume_sync_row r
             JOIN unnest(\(order.map(\.table))::text[], \(order.map(\.key))::text[]) AS t(tbl, key) ON r.tbl = t.tbl AND r.key = t.key
             """, logger: logger)
@@ -93,7 +93,7 @@ extension SyncStore {
             sequences.append(state.sequence)
         }
         guard !tables.isEmpty else { return }
-        try await connection.query("""
+        try await connection.checkedQuery("""
             INSERT INTO plume_sync_row (tbl, key, vals, seq)
             SELECT t, k, NULLIF(v, ''), s FROM unnest(\(tables)::text[], \(keys)::text[], \(values)::text[], \(sequences)::bigint[]) AS c(t, k, v, s)
             ON CONFLICT (tbl, key) DO UPDATE SET vals = excluded.vals, seq = excluded.seq

@@ -21,24 +21,24 @@ extension SyncStore {
         }
         let rows: PostgresRowSequence
         if let tables {
-            rows = try await client.query("""
-                SELECT seq, client, tbl, op, key, vals FROM plume_sync_log
+            rows = try await client.checkedQuery("""
+                SELECT seq, client, client_seq, tbl, op, key, vals FROM plume_sync_log
                 WHERE seq > \(sequence) AND seq <= \(head) AND tbl = ANY(\(tables)::text[]) ORDER BY seq LIMIT \(limit)
                 """, logger: logger)
         } else {
-            rows = try await client.query("""
-                SELECT seq, client, tbl, op, key, vals FROM plume_sync_log
+            rows = try await client.checkedQuery("""
+                SELECT seq, client, client_seq, tbl, op, key, vals FROM plume_sync_log
                 WHERE seq > \(sequence) AND seq <= \(head) ORDER BY seq LIMIT \(limit)
                 """, logger: logger)
         }
         var json = "{\"changes\":["
         var count = 0
         var last = sequence
-        for try await (seq, clientID, table, op, key, values) in rows.decode((Int64, String, String, Int16, String, String?).self) {
+        for try await (seq, clientID, clientSequence, table, op, key, values) in rows.decode((Int64, String, Int64, String, Int16, String, String?).self) {
             if count > 0 { json += "," }
             json += "{\"seq\":\(seq),\"client\":"
             SyncJSON.appendString(clientID, to: &json)
-            json += ",\"table\":"
+            json += ",\"client_seq\":\(clientSequence),\"table\":"
             SyncJSON.appendString(table, to: &json)
             json += ",\"op\":\"\((SyncOperation(code: op) ?? .update).rawValue)\",\"key\":\(key)"
             if let values { json += ",\"values\":\(values)" }
@@ -54,7 +54,7 @@ extension SyncStore {
     /// Records how far a client pulled (tombstones and log entries every
     /// known client pulled past can be pruned).
     func recordPulled(client clientID: String, upTo sequence: Int64) async throws {
-        try await client.query("""
+        try await client.checkedQuery("""
             UPDATE plume_sync_client SET pulled_seq = GREATEST(pulled_seq, \(sequence)), seen = now() WHERE client = \(clientID)
             """, logger: logger)
     }
@@ -64,13 +64,13 @@ extension SyncStore {
     /// ``SyncBootstrapResponse``.
     func bootstrap(table: String, after cursor: String?, limit: Int) async throws -> String {
         try await client.withConnection { connection in
-            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            try await connection.checkedQuery("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
                 var head: Int64 = 0
-                for try await value in try await connection.query("SELECT head FROM plume_sync_state WHERE id = 1", logger: logger).decode(Int64.self) {
+                for try await value in try await connection.checkedQuery("SELECT head FROM plume_sync_state WHERE id = 1", logger: logger).decode(Int64.self) {
                     head = value
                 }
-                let rows = try await connection.query("""
+                let rows = try await connection.checkedQuery("""
                     SELECT key, vals FROM plume_sync_row WHERE tbl = \(table) AND vals IS NOT NULL AND key > \(cursor ?? "")
                     ORDER BY key LIMIT \(limit)
                     """, logger: logger)
@@ -90,10 +90,10 @@ extension SyncStore {
                     json += "null"
                 }
                 json += "}"
-                try await connection.query("COMMIT", logger: logger)
+                try await connection.checkedQuery("COMMIT", logger: logger)
                 return json
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
+                _ = try? await connection.checkedQuery("ROLLBACK", logger: logger)
                 throw error
             }
         }

@@ -29,16 +29,16 @@ final class SyncStore: Sendable {
     /// once: an advisory lock serializes them).
     func migrate() async throws {
         try await client.withConnection { connection in
-            try await connection.query("SELECT pg_advisory_lock(7265631)", logger: logger)
+            try await connection.checkedQuery("SELECT pg_advisory_lock(7265631)", logger: logger)
             do {
                 for statement in Self.schema {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    try await connection.checkedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
             } catch {
-                _ = try? await connection.query("SELECT pg_advisory_unlock(7265631)", logger: logger)
+                _ = try? await connection.checkedQuery("SELECT pg_advisory_unlock(7265631)", logger: logger)
                 throw error
             }
-            try await connection.query("SELECT pg_advisory_unlock(7265631)", logger: logger)
+            try await connection.checkedQuery("SELECT pg_advisory_unlock(7265631)", logger: logger)
         }
     }
 
@@ -85,7 +85,7 @@ final class SyncStore: Sendable {
 
     /// The head and floor now.
     func state() async throws -> (head: Int64, floor: Int64) {
-        let rows = try await client.query("SELECT head, floor FROM plume_sync_state WHERE id = 1", logger: logger)
+        let rows = try await client.checkedQuery("SELECT head, floor FROM plume_sync_state WHERE id = 1", logger: logger)
         for try await (head, floor) in rows.decode((Int64, Int64).self) { return (head, floor) }
         throw SyncServerError("plume_sync_state has no row: the server's tables were edited by hand")
     }
@@ -93,7 +93,7 @@ final class SyncStore: Sendable {
     /// The registered schema of `table`, nil when it is not registered.
     func schema(of table: String) async throws -> SyncTableSchema? {
         if let cached = schemas.withLock({ $0[table] }) { return cached }
-        let rows = try await client.query("SELECT schema FROM plume_sync_table WHERE name = \(table)", logger: logger)
+        let rows = try await client.checkedQuery("SELECT schema FROM plume_sync_table WHERE name = \(table)", logger: logger)
         for try await json in rows.decode(String.self) {
             let schema = try JSONDecoder().decode(SyncTableSchema.self, from: Data(json.utf8))
             schemas.withLock { $0[table] = schema }
@@ -106,7 +106,7 @@ final class SyncStore: Sendable {
     /// already; returns the registered schema.
     func register(_ schema: SyncTableSchema) async throws -> SyncTableSchema {
         let json = String(decoding: try JSONEncoder().encode(schema), as: UTF8.self)
-        try await client.query("INSERT INTO plume_sync_table (name, schema) VALUES (\(schema.name), \(json)) ON CONFLICT (name) DO NOTHING", logger: logger)
+        try await client.checkedQuery("INSERT INTO plume_sync_table (name, schema) VALUES (\(schema.name), \(json)) ON CONFLICT (name) DO NOTHING", logger: logger)
         guard let registered = try await self.schema(of: schema.name) else {
             throw SyncServerError("table \(schema.name) could not be registered")
         }
@@ -116,7 +116,7 @@ final class SyncStore: Sendable {
     /// The last client sequence number applied for `clientID`, 0 when the
     /// client is new (it is recorded then).
     func acknowledged(_ clientID: String) async throws -> Int64 {
-        let rows = try await client.query("""
+        let rows = try await client.checkedQuery("""
             INSERT INTO plume_sync_client (client) VALUES (\(clientID))
             ON CONFLICT (client) DO UPDATE SET seen = now() RETURNING client_seq
             """, logger: logger)

@@ -50,7 +50,10 @@ struct SyncServeCommand: AsyncParsableCommand {
         // connections closed.
         var logger = Logger(label: "plume.sync.serve")
         logger.logLevel = .warning
-        let group = ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var groupConfiguration = ServiceGroupConfiguration(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // Connections still open 10 s after the signal are cut.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(10)
+        let group = ServiceGroup(configuration: groupConfiguration)
         do {
             try await group.run()
         } catch {

@@ -133,5 +133,51 @@ import Testing
             model.photos.stop()
         }
     }
+
+    /// Shake to undo and the edit menu's Undo and Redo act on the window's
+    /// undo manager (what the view controller, once first responder,
+    /// answers): a swipe to delete is undone and redone through it.
+    @Test func thePhotoListUndoesASwipeToDeleteThroughTheWindowsUndoManager() async throws {
+        try await Self.withStore { store, _ in
+            let photos = PhotosViewController(store: store)
+            photos.loadViewIfNeeded()
+            try await photos.loading?.value
+            photos.viewDidAppear(false)
+            #expect(photos.isFirstResponder)
+            let undoManager = try #require(photos.undoManager)
+            let table: UITableView = photos.tableView
+            let text = { table.displayedCells.map { $0.map { $0.textLabel?.text ?? "" } } }
+            #expect(table.simulateSwipeToDelete(at: IndexPath(row: 1, section: 0)))
+            #expect(try await Self.eventually { undoManager.undoMenuItemTitle == "Undo Delete Photo" })
+            #expect(try await Self.eventually { text() == [["♥ Sunset"], ["Bridge"]] })
+            undoManager.undo()   // what a shake, or Edit ▸ Undo, does
+            #expect(try await Self.eventually { text() == [["♥ Sunset", "Tram"], ["Bridge"]] })
+            #expect(undoManager.redoMenuItemTitle == "Redo Delete Photo")
+            undoManager.redo()
+            #expect(try await Self.eventually { text() == [["♥ Sunset"], ["Bridge"]] })
+            #expect(undoManager.exceptions.isEmpty && table.exceptions.isEmpty)
+        }
+    }
+
+    /// The SwiftUI view hands `@Environment(\.undoManager)` to the model,
+    /// which offers the store's steps there.
+    @Test func theSwiftUIModelUndoesDeletesThroughTheEnvironmentsUndoManager() async throws {
+        try await Self.withStore { store, _ in
+            let model = PhotoLibraryModel(store: store)
+            try await model.photos.performFetch()
+            let host = StandInViewHost<PhotoListView>()
+            let undoManager = UndoManager()
+            host.undoManager = undoManager
+            host.render(PhotoListView(model: model))
+            model.useUndoManager(undoManager)
+            try model.delete(model.photos.sections[1].objects)
+            #expect(try await Self.eventually { model.photos.sections.map(\.title) == ["Lisbon"] })
+            #expect(try await Self.eventually { undoManager.undoActionName == "Delete Photo" })
+            undoManager.undo()
+            #expect(try await Self.eventually { model.photos.sections.map(\.title) == ["Lisbon", "Porto"] })
+            #expect(undoManager.exceptions.isEmpty)
+            model.photos.stop()
+        }
+    }
 }
 #endif

@@ -24,9 +24,9 @@ import Testing
               schema: "CREATE TABLE %@ (a, b TEXT COLLATE NOCASE, c REAL, u UNIQUE)"),
         Table(name: "i", columns: ["id", "a", "b"], rowIDName: "id", keyExpression: "id",
               schema: "CREATE TABLE %@ (id INTEGER PRIMARY KEY, a, b BLOB, g AS (typeof(a)) VIRTUAL)"),
-        Table(name: "w", columns: ["k1", "k2", "a", "n"], rowIDName: nil, keyExpression: "quote(k1) || ',' || quote(k2)",
+        Table(name: "w", columns: ["k1", "k2", "a", "n"], rowIDName: nil, keyExpression: sqlLiteralExpression("k1") + " || ',' || " + sqlLiteralExpression("k2"),
               schema: "CREATE TABLE %@ (k1 INTEGER, k2 TEXT, a, n NUMERIC, PRIMARY KEY (k1, k2)) WITHOUT ROWID"),
-        Table(name: "t", columns: ["name", "a", "u"], rowIDName: nil, keyExpression: "quote(name)",
+        Table(name: "t", columns: ["name", "a", "u"], rowIDName: nil, keyExpression: sqlLiteralExpression("name"),
               schema: "CREATE TABLE %@ (name TEXT PRIMARY KEY, a, u TEXT UNIQUE) WITHOUT ROWID"),
     ]
 

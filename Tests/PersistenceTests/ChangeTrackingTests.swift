@@ -112,6 +112,37 @@ final class ChangeLog {
         }
     }
 
+    /// The first question reads the whole schema once; every table's
+    /// answer then comes from it, and a schema change reads it again.
+    @Test func oneReadOfTheSchemaAnswersForEveryTable() throws {
+        try withDatabase { db in
+            try makePhotoTable(db)
+            try db.execute(sql: """
+                CREATE TABLE noted (id INTEGER PRIMARY KEY, note TEXT DEFAULT 'replace later');
+                CREATE TABLE unique_replace (id INTEGER PRIMARY KEY, code TEXT UNIQUE ON CONFLICT REPLACE);
+                CREATE TABLE triggered (id INTEGER PRIMARY KEY, v);
+                CREATE TRIGGER triggered_copy AFTER INSERT ON triggered BEGIN REPLACE INTO photo (id, name) VALUES (NEW.v, 'copy'); END;
+                CREATE TABLE "MixedCase" (id INTEGER PRIMARY KEY, v);
+                """)
+            let log = ChangeLog(db)
+            let writes: [(String, String, Bool)] = [
+                ("INSERT INTO noted (note) VALUES ('x')", "noted", true),
+                ("INSERT INTO unique_replace (code) VALUES ('a')", "unique_replace", false),
+                ("INSERT INTO mixedcase (v) VALUES (1)", "mixedcase", true),
+                ("INSERT INTO triggered (v) VALUES (9)", "triggered", false),
+                ("INSERT INTO photo (id, name) VALUES (100, 'p')", "photo", true),
+                ("INSERT INTO noted (note) VALUES ('y')", "noted", true),
+            ]
+            for (sql, table, tracked) in writes {
+                try db.execute(sql: sql)
+                #expect(log.last?.tablesWithUntrackedChanges.contains(table) == !tracked, "\(sql)")
+            }
+            try db.execute(sql: "CREATE TRIGGER noted_copy AFTER INSERT ON noted BEGIN REPLACE INTO photo (id, name) VALUES (NEW.id, 'n'); END")
+            try db.execute(sql: "INSERT INTO noted (note) VALUES ('z')")
+            #expect(log.last?.tablesWithUntrackedChanges.contains("noted") == true)
+        }
+    }
+
     @Test func schemaChangesAreFlagged() throws {
         try withDatabase { db in
             let log = ChangeLog(db)

@@ -14,8 +14,25 @@ enum SpawnedProgram {
 
     /// Runs `path` with `arguments`; standard input is `/dev/null`.
     static func run(_ path: String, _ arguments: [String]) throws -> Result {
-        let outputPath = NSTemporaryDirectory() + "plume-spawn-\(UUID().uuidString)"
-        defer { unlink(outputPath) }
+        let program = try BackgroundProgram(path, arguments)
+        defer { unlink(program.outputPath) }
+        let status = try program.wait()
+        return Result(status: status, output: program.output)
+    }
+}
+
+/// A program started with `posix_spawn` that runs while the test goes on
+/// (a `plume sync serve`, a `plume sync run`), its standard output and
+/// error in a file; it inherits no descriptor of the test process.
+final class BackgroundProgram: Sendable {
+    let pid: pid_t
+    let path: String
+    /// Where its standard output and error go.
+    let outputPath: String
+
+    init(_ path: String, _ arguments: [String]) throws {
+        self.path = path
+        outputPath = NSTemporaryDirectory() + "plume-spawn-\(UUID().uuidString)"
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -28,14 +45,27 @@ enum SpawnedProgram {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
         guard spawned == 0 else { throw SpawnFailure(message: "cannot start \(path): \(String(cString: strerror(spawned)))") }
+        self.pid = pid
+    }
+
+    /// What it wrote so far.
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+
+    /// Sends `signal` (`SIGKILL`: killed mid-write, as `kill -9` does).
+    func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// Waits until it exits; returns its exit status (128 + the signal
+    /// when a signal ended it).
+    @discardableResult
+    func wait() throws -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             guard errno == EINTR else { throw SpawnFailure(message: "waitpid(\(path)): \(String(cString: strerror(errno)))") }
         }
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         // WIFEXITED/WEXITSTATUS: the low 7 bits are the signal, 0 on exit.
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(status: exitStatus, output: output)
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Persistence
 import PlumeSync
 import PlumeSyncProtocol
+import PlumeTestSupport
 import Testing
 
 @Suite struct SyncConvergenceTests {
@@ -118,6 +119,37 @@ import Testing
             try await settle([engineA, engineB], cluster, database)
             #expect(try b.dump()["note"]?.map { $0[0] } == [.text("a1"), .text("b1")])
             #expect(try a.dump() == b.dump())
+            await engineA.stop()
+            await engineB.stop()
+        }
+    }
+
+    @Test func aClientOfflineForAThousandWritesCatchesUpAndLosesNothing() async throws {
+        try await withSyncServer { cluster, database, server in
+            let a = try ClientDatabase(), b = try ClientDatabase()
+            var engineA = a.engine(server)
+            let engineB = b.engine(server)
+            try await engineA.start()
+            try await engineB.start()
+            try a.execute("INSERT INTO note (id, title, body, rank) VALUES ('n1', 'shared', NULL, 1)")
+            try await settle([engineA, engineB], cluster, database)
+            await engineA.stop()
+
+            // A writes 1,000 times offline (each write its own transaction)
+            // while B keeps writing online.
+            var random = SeededGenerator(seed: 1_000)
+            for index in 0..<1_000 {
+                try SyncRandomConvergenceTests.randomWrite(a, &random)
+                if index % 20 == 0 { try SyncRandomConvergenceTests.randomWrite(b, &random) }
+            }
+            #expect(try await engineA.pendingChanges > 0) // counted while offline
+            engineA = a.engine(server)
+            try await engineA.start()
+            try await settle([engineA, engineB], cluster, database, timeout: .seconds(120))
+            #expect(try b.dump() == a.dump())
+            #expect(try serverRows(cluster, database, "item") == clientRows(a, "item", key: ["id"]))
+            #expect(try serverRows(cluster, database, "note") == clientRows(b, "note", key: ["id"]))
+            #expect(try serverRows(cluster, database, "pair") == clientRows(a, "pair", key: ["a", "b"]))
             await engineA.stop()
             await engineB.stop()
         }

@@ -45,7 +45,11 @@ final class ServerInstance: Sendable {
         var logger = Logger(label: "plume.sync.test")
         logger.logLevel = ProcessInfo.processInfo.environment["PLUME_SYNC_TRACE"] == nil ? .warning : .debug
         let server = try SyncServer(configuration: configuration, logger: logger) { port in continuation.yield(port) }
-        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
+        var groupConfiguration = ServiceGroupConfiguration(services: [server], logger: logger)
+        // As `plume sync serve` does: a connection that outlives a graceful
+        // shutdown is cut after a while.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(2)
+        let group = ServiceGroup(configuration: groupConfiguration)
         let task = Task {
             defer { continuation.finish() }
             try await group.run()
@@ -103,7 +107,11 @@ final class ClientDatabase: Sendable {
     }
 
     func engine(_ server: ServerInstance, token: String = TestTokens.full, tables: [String]? = ClientDatabase.tables) -> SyncEngine {
-        SyncEngine(database: queue, server: server.url, token: token, tables: tables)
+        engine(server.url, token: token, tables: tables)
+    }
+
+    func engine(_ server: URL, token: String = TestTokens.full, tables: [String]? = ClientDatabase.tables) -> SyncEngine {
+        SyncEngine(database: queue, server: server, token: token, tables: tables)
     }
 
     func execute(_ sql: String, _ arguments: StatementArguments = StatementArguments()) throws {
@@ -152,7 +160,7 @@ func serverHead(_ cluster: PostgresCluster, _ database: String) throws -> Int64 
 
 /// Waits until every engine is up to date at the server's head, with
 /// nothing pending; on timeout the error says where each engine stands.
-func settle(_ engines: [SyncEngine], _ cluster: PostgresCluster, _ database: String, timeout: Duration = .seconds(60)) async throws {
+func settle(_ engines: [SyncEngine], agents: [SyncAgent] = [], _ cluster: PostgresCluster, _ database: String, timeout: Duration = .seconds(60)) async throws {
     do {
         try await eventually("every client is up to date with the server", timeout: timeout) {
             let head = try serverHead(cluster, database)
@@ -160,6 +168,7 @@ func settle(_ engines: [SyncEngine], _ cluster: PostgresCluster, _ database: Str
                 guard case .upToDate(let sequence) = engine.currentStatus, sequence == head,
                       try await engine.pendingChanges == 0 else { return false }
             }
+            for agent in agents where try !agent.isUpToDate(at: head) { return false }
             // Nothing was pushed meanwhile.
             return try serverHead(cluster, database) == head
         }
@@ -167,6 +176,18 @@ func settle(_ engines: [SyncEngine], _ cluster: PostgresCluster, _ database: Str
         var states: [String] = []
         for (index, engine) in engines.enumerated() {
             states.append("client \(index): \(engine.currentStatus), \((try? await engine.pendingChanges).map(String.init) ?? "?") pending")
+        }
+        for (index, engine) in engines.enumerated() {
+            let rows = try? await engine.database.read { db -> [String] in
+                let history = try Row.fetchAll(db, sql: "SELECT seq, op, key, v1, v2, v3, v4, v5, v6 FROM plume_history WHERE tbl = 'pair' ORDER BY seq")
+                let table = try Row.fetchAll(db, sql: "SELECT 'row', *, typeof(b) FROM pair")
+                let state = try Row.fetchAll(db, sql: "SELECT * FROM plume_sync_state")
+                return (history + table).map { "\($0)" } + [state.map { "\($0)" }.joined(separator: " ")]
+            }
+            trace("client \(index) pair history:\n" + (rows ?? []).joined(separator: "\n"))
+        }
+        for (index, agent) in agents.enumerated() {
+            states.append("agent \(index): \((try? agent.isUpToDate(at: serverHead(cluster, database))).map { $0 ? "up to date" : "behind" } ?? "?"); \(agent.program.output.suffix(2_000))")
         }
         throw ProcessFailure(message: "\(failure.message) (server head \((try? serverHead(cluster, database)).map(String.init) ?? "?"); \(states.joined(separator: "; ")))")
     }

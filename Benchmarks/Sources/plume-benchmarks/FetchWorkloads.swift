@@ -42,14 +42,14 @@ enum FetchFixture {
     /// connection before the clock starts.
     static func contestants(
         path: String,
+        raw: @escaping (OpaquePointer) throws -> Int = { PhotoFixture.checksum(try RawSQLite.fetchAll($0)) },
         plume: @escaping (PlumePhotos.Connection) throws -> Int,
         grdb: @escaping (GRDBPhotos.Connection) throws -> Int
     ) -> [Contestant] {
         [
             Contestant(contender: .raw) {
                 let db = try RawSQLite.open(path)
-                return Trial(run: { PhotoFixture.checksum(try RawSQLite.fetchAll(db)) },
-                             tearDown: { RawSQLite.close(db) })
+                return Trial(run: { try raw(db) }, tearDown: { RawSQLite.close(db) })
             },
             Contestant(contender: .plume) {
                 let db = try PlumePhotos.open(path)

@@ -13,6 +13,15 @@ enum GRDBPhotos {
         }
     }
 
+    /// `RowPhoto` with its table, for `fetchOne(_:key:)`.
+    struct KeyedPhoto: FetchableRecord, TableRecord {
+        static let databaseTableName = "photo"
+        var value: PhotoValue
+        init(row: GRDB.Row) throws {
+            value = PhotoValue(id: row[0], name: row[1], created: row[2], rating: row[3], album: row[4])
+        }
+    }
+
     /// Read by GRDB's Decodable support.
     struct DecodablePhoto: Decodable, FetchableRecord {
         var id: Int64

@@ -49,9 +49,13 @@ enum ObserveManyWorkload {
         let rawPath = directory.appendingPathComponent("many-raw.sqlite").path
         for path in [plumePath, grdbPath, rawPath] { try makeTables(at: path) }
         let order = (0..<commits).map { _ in Int.random(in: 0..<tables) }
-        let raw = try measureRaw(rawPath, order: order)
-        let plume = try measurePlume(plumePath, order: order)
-        let grdb = try measureGRDB(grdbPath, order: order)
+        // `PLUME_BENCH_ONLY=plume` (or raw, grdb) measures one contestant,
+        // for a profile of its part alone (Benchmarks/callgrind.sh).
+        let only = ProcessInfo.processInfo.environment["PLUME_BENCH_ONLY"]
+        let none: Figures = ([0], 0)
+        let raw = only.map { $0 == "raw" } ?? true ? try measureRaw(rawPath, order: order) : none
+        let plume = only.map { $0 == "plume" } ?? true ? try measurePlume(plumePath, order: order) : none
+        let grdb = only.map { $0 == "grdb" } ?? true ? try measureGRDB(grdbPath, order: order) : none
         report(raw: raw, plume: plume, grdb: grdb, json: json)
     }
 

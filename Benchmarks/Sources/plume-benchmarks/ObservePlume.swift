@@ -15,8 +15,21 @@ final class PlumeObserver: @unchecked Sendable {
     init(path: String, request: FetchRequest) throws {
         database = try DatabaseQueue(path: path)
         controller = FetchedResultsController(database: database, request: request, queue: DispatchQueue(label: "plume.delivery"))
-        controller.delegate = self
         try controller.performFetchAndWait()
+        if ProcessInfo.processInfo.environment["PLUME_BENCH_MAIN_THREAD"] == nil {
+            controller.delegate = self
+        } else {
+            // Under callgrind the workload runs on the main thread, which
+            // then cannot serve the delegate's main actor: the change sets
+            // come through the controller's sequence instead.
+            let updates = controller.updates
+            Task.detached { [self] in
+                for try await update in updates where !update.isInitial {
+                    count = update.snapshot.count
+                    delivered.signal()
+                }
+            }
+        }
     }
 
     /// Renames one photo (it moves) and waits for the change set.

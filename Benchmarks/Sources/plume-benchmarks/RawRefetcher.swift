@@ -7,28 +7,45 @@ import GRDBSQLite
 /// it gets the sort memory Plume's controllers give theirs (64 MiB of page
 /// cache): the figure is what SQLite itself needs.
 final class RawRefetcher {
-    private let db: OpaquePointer
     private let renamer: RawRenamer
-    private let query: OpaquePointer
+    private let reader: RawQueryReader
 
     init(path: String, rows: Int, sql: String) throws {
-        db = try RawSQLite.open(path)
-        renamer = try RawRenamer(db: db, rows: rows)
-        try RawSQLite.execute(db, "PRAGMA cache_size = -65536")
-        query = try RawSQLite.prepare(db, sql)
-    }
-
-    deinit {
-        sqlite3_finalize(query)
-        // The renamer's statement is finalized after this body: close_v2
-        // closes once it is.
-        sqlite3_close_v2(db)
+        reader = try RawQueryReader(path: path, sql: sql)
+        renamer = try RawRenamer(db: reader.db, rows: rows)
     }
 
     /// Renames one photo, then steps the whole query. Returns the number
     /// of rows read when the write changed one row, -1 otherwise.
     func rename(id: Int64, to name: String) throws -> Int {
         guard try renamer.rename(id: id, to: name) >= 0 else { return -1 }
+        return try reader.readAll()
+    }
+}
+
+/// A query stepped through the C API, every column of every row read as
+/// bytes, with no values made: the floor of a refetch. The connection gets
+/// the sort memory Plume's controllers give theirs (64 MiB of page cache).
+final class RawQueryReader {
+    let db: OpaquePointer
+    private let query: OpaquePointer
+
+    init(path: String, sql: String) throws {
+        db = try RawSQLite.open(path)
+        try RawSQLite.execute(db, "PRAGMA cache_size = -65536")
+        query = try RawSQLite.prepare(db, sql)
+    }
+
+    deinit {
+        sqlite3_finalize(query)
+        // A statement of another owner (a renamer's) may be finalized
+        // after this body: close_v2 closes once it is.
+        sqlite3_close_v2(db)
+    }
+
+    /// Steps the whole query; returns the number of rows, -1 when they
+    /// held no bytes at all.
+    func readAll() throws -> Int {
         defer { sqlite3_reset(query) }
         var count = 0
         var bytes = 0

@@ -68,16 +68,22 @@ enum RawSQLite {
             let code = sqlite3_step(statement)
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else { throw Failure(description: String(cString: sqlite3_errmsg(db))) }
-            let album: String? = sqlite3_column_type(statement, 4) == SQLITE_NULL
-                ? nil : String(cString: sqlite3_column_text(statement, 4))
-            photos.append(PhotoValue(
-                id: sqlite3_column_int64(statement, 0),
-                name: String(cString: sqlite3_column_text(statement, 1)),
-                created: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)),
-                rating: Int(sqlite3_column_int64(statement, 3)),
-                album: album))
+            photos.append(photo(at: statement))
         }
         return photos
+    }
+
+    /// The photo of the statement's current row.
+    @inline(__always)
+    static func photo(at statement: OpaquePointer) -> PhotoValue {
+        let album: String? = sqlite3_column_type(statement, 4) == SQLITE_NULL
+            ? nil : String(cString: sqlite3_column_text(statement, 4))
+        return PhotoValue(
+            id: sqlite3_column_int64(statement, 0),
+            name: String(cString: sqlite3_column_text(statement, 1)),
+            created: Date(timeIntervalSince1970: sqlite3_column_double(statement, 2)),
+            rating: Int(sqlite3_column_int64(statement, 3)),
+            album: album)
     }
 
     /// A file with the photo table filled, for fetch workloads.

@@ -31,6 +31,9 @@ enum Contender: String, CaseIterable, Sendable {
     /// workloads: the same writes with a trigger that inserts a constant
     /// row into an empty table).
     case floor
+    /// The write a workload takes back (for `undo.1k`: the step's
+    /// original transaction).
+    case original
     /// A diffable data source (for `list.apply`, beside Plume's batch
     /// adapter).
     case diffable
@@ -73,6 +76,8 @@ enum WorkloadRegistry {
             InsertWorkload(rows: rows),
             InsertWorkload(name: "insert.table", rows: rows, plume: PlumePhotos.insertRecords, grdb: GRDBPhotos.insertRecords),
         ] + FetchWorkload.all(rows: rows) + [
+            SingleRowWorkload(kind: .cursor, rows: rows),
+            SingleRowWorkload(kind: .lookups, rows: rows),
             DiffWorkload(),
             ObserveWorkload(name: "observe.incremental.100k", rows: 100_000, refetch: false),
             ObserveWorkload(name: "observe.incremental.1m", rows: 1_000_000, refetch: false),
@@ -85,6 +90,10 @@ enum WorkloadRegistry {
             HistoryWriteWorkload(operation: .insert, rows: rows, singleRowTransactions: true),
             HistoryWriteWorkload(operation: .update, rows: rows, singleRowTransactions: true),
             HistoryWriteWorkload(operation: .delete, rows: rows, singleRowTransactions: true),
+            HistoryWriteWorkload(operation: .insert, rows: rows, values: true),
+            HistoryWriteWorkload(operation: .update, rows: rows, values: true),
+            HistoryWriteWorkload(operation: .delete, rows: rows, values: true),
+            UndoWorkload(rows: 10_000),
             ExternalObserveWorkload(name: "observe.external.history.1k", rows: 1_000, history: true),
             ExternalObserveWorkload(name: "observe.external.history.100k", rows: 100_000, history: true),
             ExternalObserveWorkload(name: "observe.external.nohistory.1k", rows: 1_000, history: false),

@@ -15,6 +15,10 @@ public final class StandInViewHost<Content: View> {
     /// The identity's state storage, in declaration order.
     private var storage: [AnyObject]?
 
+    /// Stand-in only: the undo manager of the window the host stands for,
+    /// which views read as `@Environment(\.undoManager)`.
+    public var undoManager: UndoManager?
+
     /// A host with no view yet.
     public init() {}
 
@@ -29,6 +33,11 @@ public final class StandInViewHost<Content: View> {
             for (state, box) in zip(states, storage) { state.link(to: box) }
         } else {
             storage = states.map(\.storage)
+        }
+        var environment = EnvironmentValues()
+        environment.undoManager = undoManager
+        for property in dynamic {
+            (property as? any StandInEnvironmentProperty)?.link(to: environment)
         }
         for var property in dynamic { property.update() }
         _ = view.body

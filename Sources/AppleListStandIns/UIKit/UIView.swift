@@ -5,7 +5,39 @@ import Foundation
 ///
 /// https://developer.apple.com/documentation/uikit/uiresponder
 @MainActor
-open class UIResponder: NSObject {}
+open class UIResponder: NSObject {
+    private var isFirst = false
+
+    /// https://developer.apple.com/documentation/uikit/uiresponder/canbecomefirstresponder
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// https://developer.apple.com/documentation/uikit/uiresponder/isfirstresponder
+    open var isFirstResponder: Bool { isFirst }
+
+    /// "Returns true if this object is now the first-responder or false if
+    /// it isn't": only a responder whose `canBecomeFirstResponder` is
+    /// true becomes one (the stand-in has no window to check besides).
+    ///
+    /// https://developer.apple.com/documentation/uikit/uiresponder/becomefirstresponder()
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        isFirst = canBecomeFirstResponder
+        return isFirst
+    }
+
+    /// https://developer.apple.com/documentation/uikit/uiresponder/resignfirstresponder()
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        isFirst = false
+        return true
+    }
+
+    /// "the nearest shared undo manager in the responder chain": none
+    /// for a bare responder (view controllers answer their window's).
+    ///
+    /// https://developer.apple.com/documentation/uikit/uiresponder/undomanager
+    open var undoManager: UndoManager? { nil }
+}
 
 /// A view: a frame and subviews.
 ///
@@ -103,6 +135,18 @@ open class UIViewController: UIResponder {
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidload()
     open func viewDidLoad() {}
+
+    /// https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidappear(_:)
+    open func viewDidAppear(_ animated: Bool) {}
+
+    /// Stand-in only: the undo manager of the window the controller is
+    /// shown in ("Every window of an application provides a default undo
+    /// manager", Apple's "Undo manager" article); the stand-in shows each
+    /// controller in a window of its own.
+    private lazy var windowUndoManager = UndoManager()
+
+    /// https://developer.apple.com/documentation/uikit/uiresponder/undomanager
+    open override var undoManager: UndoManager? { windowUndoManager }
 
     /// https://developer.apple.com/documentation/uikit/uiviewcontroller/loadviewifneeded()
     open func loadViewIfNeeded() {

@@ -79,8 +79,10 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
     }
 
     let state = Mutex(State())
-    /// What a fetch checks first (a typed record's columns), if anything.
-    let schemaCheck: (@Sendable (Database) throws -> Void)?
+    /// What a fetch runs first, in its read transaction: checks (a typed
+    /// record's columns) and the request to run instead of ``request``
+    /// for this database's schema, if any.
+    let prepare: (@Sendable (Database) throws -> FetchRequest?)?
     /// The hop to the main actor for the delegate.
     let mainActor = MainActorDelivery()
 
@@ -96,17 +98,18 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         self.database = database
         self.request = request
         self.queue = queue
-        self.schemaCheck = nil
+        self.prepare = nil
     }
 
-    /// A controller that runs `schemaCheck` before each fetch, in its
-    /// read transaction.
+    /// A controller that runs `prepare` before each fetch, in its read
+    /// transaction, and fetches the request it returns (``request`` when
+    /// nil).
     init(database: any DatabaseWriter, request: FetchRequest, queue: DispatchQueue,
-         schemaCheck: (@Sendable (Database) throws -> Void)?) {
+         prepare: (@Sendable (Database) throws -> FetchRequest?)?) {
         self.database = database
         self.request = request
         self.queue = queue
-        self.schemaCheck = schemaCheck
+        self.prepare = prepare
     }
 
     deinit {
@@ -154,7 +157,7 @@ public final class FetchedResultsController<Item: FetchableRecord & Sendable>: @
         // state in one read transaction: no commit, of this process or
         // another, falls between them.
         let replaced = try database.fetchThenObserve({ db in
-            try schemaCheck?(db)
+            let request = try prepare?(db) ?? request
             let generation = state.withLock { $0.generation &+ 1 }
             return try ResultsEngine<Item>(request: request, reader: database, output: output(of: generation), generation: generation, db)
         }, finish: { _, engine, observation in

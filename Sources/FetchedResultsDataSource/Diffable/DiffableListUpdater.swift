@@ -113,7 +113,14 @@ final class DiffableListUpdater<Snapshot: DiffableListSnapshot, Cell>: ListConsu
         lastShown = nil  // edited in place below, not copied
         let edits = DiffableSnapshotEdits(old: old, new: dataSource.snapshot)
         let returning = returningRows(edits.insertedIdentifiers(for: changes), shownBefore: identifiers, old: old)
-        identifiers.apply(edits.edits(for: changes))
+        if edits.rewritesMostRows(for: changes) {
+            // Appending every row to an empty snapshot costs less than
+            // deleting most rows and appending them again; both give the
+            // same snapshot.
+            identifiers = Identifiers(dataSource.snapshot)
+        } else {
+            identifiers.apply(edits.edits(for: changes))
+        }
         pending = Update(identifiers: identifiers, reconfigured: returning.reconfigured, reloaded: returning.reloaded,
                          state: dataSource.snapshot)
     }

@@ -112,6 +112,21 @@ struct DiffableSnapshotEdits<Snapshot: DiffableListSnapshot> {
         }
     }
 
+    /// Whether the edits for a change set would write at least half of
+    /// the new snapshot's rows (sections rebuilt whole, usually): then a
+    /// snapshot made afresh from `new` is the cheaper way to the same
+    /// result. Counted without making the edits.
+    func rewritesMostRows(for changes: ChangeSet<Snapshot.Item>) -> Bool {
+        var written = changes.insertedSections.reduce(0) { $0 + new.numberOfItems(inSection: $1.index) }
+        let placed = Dictionary(grouping: changes.insertedRows.map(\.indexPath) + changes.movedRows.map(\.to), by: \.section)
+        for (section, paths) in placed {
+            let runs = Self.runs(of: paths.map(\.item)).count
+            written += runs > Self.runsBeforeRebuild ? new.numberOfItems(inSection: section) : paths.count
+        }
+        let total = (0..<new.numberOfSections).reduce(0) { $0 + new.numberOfItems(inSection: $1) }
+        return written > 0 && written * 2 >= total
+    }
+
     private func identifiers(inSection section: Int, rows: Range<Int>) -> [Snapshot.ItemIdentifier] {
         rows.map { new.itemIdentifier(at: IndexPath(item: $0, section: section)) }
     }

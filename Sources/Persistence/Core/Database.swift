@@ -58,6 +58,10 @@ public final class Database {
     /// The oldest change-history sequence number a change observer of this
     /// connection still needs: pruning never goes past it.
     var changeHistoryFloor: Int64?
+    /// The oldest change-history sequence number an undo stack writing
+    /// through this connection still needs (``DatabaseUndoStack``):
+    /// pruning never goes past it either.
+    var changeHistoryUndoFloor: Int64?
 
     /// Opens a connection.
     ///
@@ -448,27 +452,43 @@ public final class Database {
     /// unreported), or one with a trigger that uses `REPLACE`. Read from the
     /// schema's tokens, so the word in a string, a name or the `replace()`
     /// function does not count.
+    ///
+    /// - Complexity: The first question after a schema change reads the
+    ///   definitions of every table and trigger once, answering it for
+    ///   every table; later ones are a dictionary lookup.
     func tableIsRowIDTracked(_ table: String) throws -> Bool {
         if let known = rowIDTrackingByTable[table] { return known }
-        guard let handle = sqliteConnection else { return true }
+        var tracking = try readRowIDTracking()
+        // A table the schema does not define (a temporary one): tracked.
+        tracking[table] = tracking[table] ?? true
+        rowIDTrackingByTable.merge(tracking) { _, read in read }
+        return tracking[table]!
+    }
+
+    /// Whether each table of the main schema keeps row tracking, by
+    /// lowercased name: one pass over `sqlite_master`.
+    private func readRowIDTracking() throws -> [String: Bool] {
+        guard let handle = sqliteConnection else { return [:] }
         var statement: OpaquePointer?
         defer { sqlite3_finalize(statement) }
-        let sql = "SELECT type, sql FROM sqlite_master WHERE type IN ('table', 'trigger') AND lower(tbl_name) = ? AND sql IS NOT NULL"
+        let sql = "SELECT type, lower(tbl_name), sql FROM sqlite_master WHERE type IN ('table', 'trigger') AND sql IS NOT NULL"
         var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard code == SQLITE_OK else { throw DatabaseError.lastError(of: handle, code: code, sql: sql) }
-        sqlite3_bind_text(statement, 1, table, -1, plume_sqlite_transient())
-        var tracked = true
+        var tracking: [String: Bool] = [:]
         code = sqlite3_step(statement)
         while code == SQLITE_ROW {
-            if tracked, let type = sqlite3_column_text(statement, 0), let text = sqlite3_column_text(statement, 1) {
-                tracked = Self.definitionKeepsRowIDTracking(String(cString: text), isTable: String(cString: type) == "table")
+            if let type = sqlite3_column_text(statement, 0), let name = sqlite3_column_text(statement, 1),
+               let text = sqlite3_column_text(statement, 2) {
+                let table = String(cString: name)
+                if tracking[table] != false {
+                    tracking[table] = Self.definitionKeepsRowIDTracking(String(cString: text), isTable: String(cString: type) == "table")
+                }
             }
             code = sqlite3_step(statement)
         }
         // Out of memory or an I/O error: unknown, and not remembered.
         guard code == SQLITE_DONE else { throw DatabaseError.lastError(of: handle, code: code, sql: sql) }
-        rowIDTrackingByTable[table] = tracked
-        return tracked
+        return tracking
     }
 
     static func definitionKeepsRowIDTracking(_ definition: String, isTable: Bool) -> Bool {

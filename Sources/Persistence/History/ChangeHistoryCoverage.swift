@@ -99,6 +99,9 @@ struct ChangeHistoryCoverage {
             guard found.table.sqlNameKey() == expected.table.sqlNameKey() else {
                 return ChangeHistoryError(.triggersMissing, "the trigger \(trigger.name) records table \"\(found.table)\", not \"\(table)\" (was a table renamed?): run enableChangeHistory again")
             }
+            if found.sql != trigger.sql, found.sql == expected.key.quoteOnlySQL(trigger.sql) {
+                return ChangeHistoryError(.triggersOutdated, "the trigger \(trigger.name) of table \"\(table)\" was written by an earlier version of Plume, whose keys lose a text's bytes after a NUL: run enableChangeHistory again to upgrade it")
+            }
             guard found.sql == trigger.sql else {
                 return ChangeHistoryError(.triggersOutdated, "the trigger \(trigger.name) no longer matches table \"\(table)\" (a unique index or key was added, changed or dropped since the history was enabled): run enableChangeHistory again")
             }

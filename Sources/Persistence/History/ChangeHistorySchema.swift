@@ -82,11 +82,30 @@ struct ChangeHistoryKey {
     let rowIDName: String
     /// Names an `UPDATE … SET` can change the key through.
     let updatableNames: [String]
+    /// The columns that hold the key: the primary key of a `WITHOUT ROWID`
+    /// table, the `INTEGER PRIMARY KEY` of a rowid table that has one
+    /// (an alias of the rowid), none otherwise.
+    var keyColumns: [String] { columns ?? rowIDAlias.map { [$0] } ?? [] }
+    /// The `INTEGER PRIMARY KEY` column of a rowid table, when it has one.
+    let rowIDAlias: String?
+
+    /// `sql` as Plume wrote it before keys kept a text's bytes after a
+    /// `NUL`: each key column's literal written by `quote()` alone.
+    func quoteOnlySQL(_ sql: String) -> String {
+        var sql = sql
+        for column in columns ?? [] {
+            for prefix in ["", "NEW.", "OLD."] {
+                let expression = prefix + quoteIdentifier(column)
+                sql = sql.replacing(sqlLiteralExpression(expression), with: "quote(\(expression))")
+            }
+        }
+        return sql
+    }
 
     /// The key of `row` (`NEW`, `OLD`, or empty for the table's own row).
     func expression(_ row: String) -> String {
         let prefix = row.isEmpty ? "" : "\(row)."
         guard let columns else { return "\(prefix)\(quoteIdentifier(rowIDName))" }
-        return columns.map { "quote(\(prefix)\(quoteIdentifier($0)))" }.joined(separator: " || ',' || ")
+        return columns.map { sqlLiteralExpression("\(prefix)\(quoteIdentifier($0))") }.joined(separator: " || ',' || ")
     }
 }

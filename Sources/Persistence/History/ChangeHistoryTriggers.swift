@@ -123,10 +123,10 @@ extension Database {
             guard let name = rowIDNames.first(where: { !names.contains($0) }) ?? alias else {
                 throw ChangeHistoryError(.noSuchTable, "\"\(table)\" has columns named rowid, oid and _rowid_ and no INTEGER PRIMARY KEY: its rowid cannot be named in a trigger")
             }
-            return ChangeHistoryKey(columns: nil, rowIDName: name, updatableNames: rowIDNames + (alias.map { [$0] } ?? []))
+            return ChangeHistoryKey(columns: nil, rowIDName: name, updatableNames: rowIDNames + (alias.map { [$0] } ?? []), rowIDAlias: alias)
         }
         let key = try primaryKey(of: table)
-        return ChangeHistoryKey(columns: key, rowIDName: "", updatableNames: key)
+        return ChangeHistoryKey(columns: key, rowIDName: "", updatableNames: key, rowIDAlias: nil)
     }
 
     private func isWithoutRowID(_ table: String) throws -> Bool {
@@ -137,7 +137,7 @@ extension Database {
 
     /// The `INTEGER PRIMARY KEY` column that is the rowid (not one declared
     /// `DESC`, which SQLite keeps as an ordinary unique column).
-    func rowIDAlias(of table: String) throws -> String? {
+    package func rowIDAlias(of table: String) throws -> String? {
         let keys = try Row.fetchAll(self, sql: "SELECT name, type FROM pragma_table_info(?, 'main') WHERE pk > 0", arguments: [table])
         guard keys.count == 1, case .text(let name) = keys[0][0], case .text(let type) = keys[0][1],
               type.sqlNameKey() == "integer" else { return nil }

@@ -43,13 +43,19 @@ struct ChangeHistoryValues: Equatable {
     }
 
     /// The value list of an update: old and new of each column that
-    /// changed, both `NULL` otherwise. The key's columns are left `NULL`
-    /// without a test: the update trigger runs only when the key is kept
-    /// (a key change is recorded as a delete and an insert), except a key
-    /// column without affinity, where `0.0` may become `-0.0` under the
-    /// same `quote()`.
+    /// changed, both `NULL` otherwise. The key's columns (an `INTEGER
+    /// PRIMARY KEY` too) are left `NULL` without a test: the update
+    /// trigger runs only when the key is kept (a key change is recorded as
+    /// a delete and an insert), except a key column without affinity,
+    /// where `0.0` may become `-0.0` under the same `quote()`.
+    ///
+    /// Each column costs its comparison twice (SQLite shares no
+    /// subexpression between the two `CASE`s). `NULLIF(OLD.c, NEW.c)`
+    /// would say the same with one comparison each, but measured slower:
+    /// a trigger's program is set up again for every statement, and its
+    /// function calls cost more there than they save.
     func updateExpressions(keeping key: ChangeHistoryKey) -> [String] {
-        let keyNames = Set((key.columns ?? [key.rowIDName]).map { $0.sqlNameKey() })
+        let keyNames = Set(key.keyColumns.map { $0.sqlNameKey() })
         return columns.flatMap { column -> [String] in
             if keyNames.contains(column.name.sqlNameKey()) && !column.hasNoAffinity { return ["NULL", "NULL"] }
             let changed = column.changedCondition

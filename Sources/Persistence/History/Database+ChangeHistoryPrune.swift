@@ -73,10 +73,12 @@ extension Database {
     }
 
     /// Deletes changes before `boundary`, never the newest nor one an
-    /// observer still needs, and records how far the history was pruned.
+    /// observer or an undo stack of this connection still needs, and
+    /// records how far the history was pruned.
     private func prune(before boundary: Int64, _ state: ChangeHistoryState) throws -> Int {
         var boundary = min(boundary, state.newest)
         if let floor = changeHistoryFloor { boundary = min(boundary, floor) }
+        if let floor = changeHistoryUndoFloor { boundary = min(boundary, floor) }
         guard boundary > state.prunedBefore else { return 0 }
         // `pruned_before` first: the guard on plume_history lets only rows
         // before it be deleted.

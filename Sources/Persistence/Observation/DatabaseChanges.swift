@@ -144,7 +144,7 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
     /// - Complexity: O(number of tables in the region).
     public func isFullyTracked(in region: DatabaseRegion) -> Bool {
         if schemaChanged { return false }
-        for table in region.tables {
+        for table in region.columnsByTable.keys {
             if tablesWithUntrackedChanges.contains(table) { return false }
             if origin == .external, historyTables?.contains(table) != true { return false }
         }
@@ -154,11 +154,23 @@ public struct DatabaseChanges: Sendable, CustomStringConvertible {
     /// Whether these changes may alter the result of a query that reads
     /// `region`. External commits and schema changes may alter anything.
     ///
-    /// - Complexity: O(number of tables in the region).
+    /// - Complexity: O(min(tables changed, tables in the region)) for a
+    ///   local commit: the smaller side is looked up in the larger, since
+    ///   a commit usually touches one table and thousands of observers
+    ///   each ask.
     public func mayAffect(_ region: DatabaseRegion) -> Bool {
         if schemaChanged { return true }
-        for table in region.tables {
-            if origin == .external, historyTables?.contains(table) != true { return true }
+        let read = region.columnsByTable
+        if origin == .external {
+            guard let historyTables else { return !read.isEmpty }
+            for table in read.keys where !historyTables.contains(table) { return true }
+        }
+        if tablesWithUntrackedChanges.count + tables.count <= read.count {
+            for table in tablesWithUntrackedChanges where read[table] != nil { return true }
+            for (table, changes) in tables where !changes.isEmpty && read[table] != nil { return true }
+            return false
+        }
+        for table in read.keys {
             if tablesWithUntrackedChanges.contains(table) { return true }
             if let changes = tables[table], !changes.isEmpty { return true }
         }

@@ -33,5 +33,15 @@ extension Database {
 
 /// Quotes an identifier for SQL: `"name"`, with inner quotes doubled.
 func quoteIdentifier(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+    // Every double quote doubled, scalar by scalar: a quote followed by a
+    // combining mark is still a quote to SQLite.
+    var quoted = String.UnicodeScalarView()
+    quoted.append("\"")
+    for scalar in name.unicodeScalars {
+        quoted.append(scalar)
+        if scalar == "\"" { quoted.append(scalar) }
+    }
+    quoted.append("\"")
+    return String(quoted)
 }

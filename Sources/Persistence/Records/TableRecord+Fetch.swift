@@ -1,3 +1,5 @@
+import Foundation
+
 extension FetchableRecord where Self: TableRecord {
     /// Every record of the table.
     ///
@@ -6,7 +8,8 @@ extension FetchableRecord where Self: TableRecord {
         try fetchAll(db, sql: "SELECT * FROM \(quoteIdentifier(databaseTableName))")
     }
 
-    /// The record whose single-column primary key is `key`, or nil.
+    /// The record whose single-column primary key is `key`, or nil (a
+    /// `Date` or `UUID` key as the record stores them).
     ///
     /// ```swift
     /// let photo = try Photo.fetchOne(db, key: 42)
@@ -15,9 +18,15 @@ extension FetchableRecord where Self: TableRecord {
     /// - Throws: ``RecordError`` when the table's primary key is not one
     ///   column, ``DatabaseError`` or ``RowDecodingError``.
     public static func fetchOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Self? {
+        try fetchOneByTablePrimaryKey(db, key: key)
+    }
+
+    /// The record whose single-column primary key, as the table declares
+    /// it, is `key`.
+    static func fetchOneByTablePrimaryKey(_ db: Database, key: some DatabaseValueConvertible) throws -> Self? {
         let column = try singleColumnPrimaryKey(db)
         return try fetchOne(db, sql: "SELECT * FROM \(quoteIdentifier(databaseTableName)) WHERE \(quoteIdentifier(column)) = ?",
-                            arguments: [key])
+                            arguments: StatementArguments(positional: [keyValue(key)]))
     }
 
     /// The number of rows of the table.
@@ -37,7 +46,8 @@ extension TableRecord {
     @discardableResult
     public static func deleteOne(_ db: Database, key: some DatabaseValueConvertible) throws -> Bool {
         let column = try singleColumnPrimaryKey(db)
-        try db.execute(sql: "DELETE FROM \(quoteIdentifier(databaseTableName)) WHERE \(quoteIdentifier(column)) = ?", arguments: [key])
+        try db.execute(sql: "DELETE FROM \(quoteIdentifier(databaseTableName)) WHERE \(quoteIdentifier(column)) = ?",
+                       arguments: StatementArguments(positional: [keyValue(key)]))
         return db.changesCount > 0
     }
 
@@ -49,6 +59,22 @@ extension TableRecord {
     public static func deleteAll(_ db: Database) throws -> Int {
         try db.execute(sql: "DELETE FROM \(quoteIdentifier(databaseTableName))")
         return db.changesCount
+    }
+
+    /// How the record stores key values: its strategies when it is
+    /// insertable (a `Date` key as it writes dates), the defaults otherwise.
+    static var keyStrategies: RecordEncodingStrategies {
+        (Self.self as? any InsertableRecord.Type)?.encodingStrategies ?? RecordEncodingStrategies()
+    }
+
+    /// A key as the record stores it; only dates and UUIDs depend on the
+    /// record's strategies (a type known when the call is specialized).
+    @inline(__always)
+    static func keyValue<Key: DatabaseValueConvertible>(_ key: Key) -> DatabaseValue {
+        if Key.self == Date.self || Key.self == UUID.self || Key.self == Date?.self || Key.self == UUID?.self {
+            return keyStrategies.keyValue(key)
+        }
+        return key.databaseValue
     }
 
     static func singleColumnPrimaryKey(_ db: Database) throws -> String {

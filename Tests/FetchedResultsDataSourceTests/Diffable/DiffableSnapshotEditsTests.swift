@@ -41,6 +41,34 @@ import Testing
         }
     }
 
+    /// `rewritesMostRows(for:)` counts, without making them, the rows the
+    /// edits write: the same count as the edits made, so that the adapter
+    /// builds a snapshot afresh exactly when editing would rewrite at
+    /// least half of it.
+    @Test(arguments: [4, 5])
+    func rewritingMostRowsIsCountedAsTheEditsWouldWrite(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var nextID = 0
+        var old = RandomChangeSet.randomList(using: &rng, nextID: &nextID)
+        var answers: Set<Bool> = []
+        for round in 0..<PropertyTestScale.cases(300) {
+            let random = RandomChangeSet(old: old, using: &rng, nextID: &nextID)
+            let edits = DiffableSnapshotEdits(old: old, new: random.new)
+            let written = edits.edits(for: random.changes).reduce(0) { count, edit in
+                switch edit {
+                case .replaceItems(_, let items), .appendItems(let items, _), .insertItems(let items, _): count + items.count
+                default: count
+                }
+            }
+            let total = random.new.reduce(0) { $0 + $1.items.count }
+            let answer = edits.rewritesMostRows(for: random.changes)
+            #expect(answer == (written > 0 && written * 2 >= total), "round \(round)")
+            answers.insert(answer)
+            old = random.new
+        }
+        #expect(answers == [false, true])
+    }
+
     @Test func oneInsertIsOneInsertBeforeTheRowThatFollowsIt() {
         let old = [ListSection(name: .text("A"), items: (0..<5).map { Entry(id: $0, version: 0) })]
         var new = old

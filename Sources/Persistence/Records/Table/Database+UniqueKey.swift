@@ -20,14 +20,7 @@ extension Database {
            !info.contains(where: { $0.name.sqlNameKey() == alias }), try tableIsRowIDTable(table) {
             return
         }
-        let notNull = Set(info.filter(\.isNotNull).map { $0.name.sqlNameKey() })
-        let unique = try Row.fetchAll(self, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" AND NOT partial",
-                                      arguments: [table])
-        for row in unique {
-            let index = try row.decode(String.self, at: 0)
-            let indexed = try String?.fetchAll(self, sql: "SELECT name FROM pragma_index_info(?)", arguments: [index])
-            let names = indexed.compactMap { $0?.sqlNameKey() }
-            guard names.count == indexed.count, Set(names) == wanted, wanted.isSubset(of: notNull) else { continue }
+        if try hasUniqueIndex(on: wanted, of: table, requiringNotNull: Set(info.filter(\.isNotNull).map { $0.name.sqlNameKey() })) {
             return
         }
         let tableKey = primary.isEmpty ? "no primary key" : "primary key (\(primary.joined(separator: ", ")))"
@@ -38,11 +31,29 @@ extension Database {
             """)
     }
 
+    /// Whether a unique, non-partial index of a table covers exactly the
+    /// columns `wanted` (name keys, in any order), all of them in
+    /// `notNull` when that is given.
+    ///
+    /// - Throws: ``DatabaseError``.
+    func hasUniqueIndex(on wanted: Set<String>, of table: String, requiringNotNull notNull: Set<String>?) throws -> Bool {
+        if let notNull, !wanted.isSubset(of: notNull) { return false }
+        let unique = try Row.fetchAll(self, sql: "SELECT name FROM pragma_index_list(?) WHERE \"unique\" AND NOT partial",
+                                      arguments: [table])
+        for row in unique {
+            let index = try row.decode(String.self, at: 0)
+            let indexed = try String?.fetchAll(self, sql: "SELECT name FROM pragma_index_info(?)", arguments: [index])
+            let names = indexed.compactMap { $0?.sqlNameKey() }
+            if names.count == indexed.count, Set(names) == wanted { return true }
+        }
+        return false
+    }
+
     /// Whether a table has a rowid (it is not `WITHOUT ROWID`, nor a view),
     /// remembered until the schema changes.
     ///
     /// - Throws: ``DatabaseError``.
-    func tableIsRowIDTable(_ table: String) throws -> Bool {
+    package func tableIsRowIDTable(_ table: String) throws -> Bool {
         let key = table.sqlNameKey()
         if let known = rowIDTableByName[key] { return known }
         let hasRowID = try lookUpRowID(table)

@@ -118,11 +118,6 @@ public protocol TableOrderingTerm {
 extension TableColumn where Record: InsertableRecord {
     /// A value as the record stores it (dates and UUIDs by its strategies).
     func sqlValue(_ value: some DatabaseValueConvertible) -> DatabaseValue {
-        let strategies = Record.encodingStrategies
-        if let date = value as? Date { return strategies.databaseValue(of: date) }
-        if let uuid = value as? UUID { return strategies.databaseValue(of: uuid) }
-        if let date = value as? Date? { return date.map { strategies.databaseValue(of: $0) } ?? .null }
-        if let uuid = value as? UUID? { return uuid.map { strategies.databaseValue(of: $0) } ?? .null }
-        return value.databaseValue
+        Record.encodingStrategies.keyValue(value)
     }
 }

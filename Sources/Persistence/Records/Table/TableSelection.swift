@@ -1,3 +1,5 @@
+import Foundation
+
 /// A typed request that selects some columns or aggregates into a tuple,
 /// optionally grouped: ``TableRequest/select(_:)``. One `SELECT` whose
 /// text ``sql`` shows.
@@ -12,8 +14,10 @@
 ///     .fetchAll(db)   // [(String?, Int, Int?)]
 /// ```
 ///
-/// Values are read with their ``DatabaseValueConvertible`` conversion
-/// (a `Date` as date text or seconds, whatever the record's strategy).
+/// Values are read with their ``DatabaseValueConvertible`` conversion,
+/// dates as the record reads them (its
+/// ``InsertableRecord/databaseDateEncodingStrategy``: milliseconds when it
+/// writes milliseconds).
 public struct TableSelection<Record: TypedTable, each Value: DatabaseValueConvertible>: Sendable {
     /// The request whose filter, order and limit apply.
     public private(set) var request: TableRequest<Record>
@@ -99,7 +103,22 @@ public struct TableSelection<Record: TypedTable, each Value: DatabaseValueConver
 
     private static func next<T: DatabaseValueConvertible>(_ type: T.Type, _ row: Row, _ index: inout Int) throws -> T {
         defer { index += 1 }
+        if let date: T = try recordDate(row, at: index) { return date }
         return try row.decode(T.self, at: index)
+    }
+
+    /// A `Date` (or optional one) read as the record reads its dates, so
+    /// that a selected date column or its `max` reads what the record
+    /// wrote (milliseconds included); nil for every other type and for
+    /// the strategies `Date`'s own conversion already reads.
+    private static func recordDate<T: DatabaseValueConvertible>(_ row: Row, at index: Int) throws -> T? {
+        guard T.self == Date.self || T.self == Date?.self else { return nil }
+        let dates = Record.databaseDateEncodingStrategy.decodingStrategy
+        guard dates.readsMilliseconds else { return nil }
+        let value = row[index]
+        if value.isNull, let none = Date?.none as? T { return none }
+        if let date = dates.date(from: value), let typed = date as? T { return typed }
+        throw row.decodingError(T.self, at: index)
     }
 }
 

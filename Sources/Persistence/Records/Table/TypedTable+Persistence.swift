@@ -138,7 +138,7 @@ extension TypedTable where Self: PersistableRecord {
 struct TableStatementKey: Hashable {
     @usableFromInline
     enum Kind: Hashable {
-        case insert(ConflictResolution), update, upsert, delete, exists
+        case insert(ConflictResolution), update, upsert, delete, exists, fetchByKey
     }
     @usableFromInline let type: ObjectIdentifier
     @usableFromInline let kind: Kind
