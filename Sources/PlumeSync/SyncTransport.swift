@@ -34,13 +34,15 @@ final class SyncTransport: Sendable {
     }
 
     func changes(after sequence: Int64, tables: [String], client: String, limit: Int) async throws -> SyncChangesResponse {
-        try await send("GET", "v1/changes", query: readQuery(after: sequence, tables: tables, client: client) + [("limit", "\(limit)")])
+        try await send("GET", "v1/changes", query: readQuery(after: sequence, tables: tables, client: client) + [("limit", "\(limit)")]) {
+            try $0.readChangesResponse()
+        }
     }
 
     func bootstrap(table: String, after cursor: String?, limit: Int) async throws -> SyncBootstrapResponse {
         var query = [("table", table), ("limit", "\(limit)")]
         if let cursor { query.append(("after", cursor)) }
-        return try await send("GET", "v1/bootstrap", query: query)
+        return try await send("GET", "v1/bootstrap", query: query) { try $0.readBootstrapResponse() }
     }
 
     /// Opens the live stream after `sequence` and calls `onChanges` for
@@ -52,12 +54,11 @@ final class SyncTransport: Sendable {
         let response = try await execute(request)
         guard response.status == .ok else { throw try await failure(response) }
         var parser = ServerSentEventParser()
-        let decoder = JSONDecoder()
         for try await chunk in response.body {
             for event in parser.feed(chunk.readableBytesView) where event.name == "changes" {
                 let changes: SyncChangesResponse
                 do {
-                    changes = try decoder.decode(SyncChangesResponse.self, from: Data(event.data.utf8))
+                    changes = try SyncJSONReader.decode(Array(event.data.utf8)) { try $0.readChangesResponse() }
                 } catch {
                     throw SyncError(.unavailable, "the server sent a stream event that is not a changes page: \(error)")
                 }
@@ -102,6 +103,22 @@ final class SyncTransport: Sendable {
     }
 
     private func send<T: Decodable>(_ method: String, _ path: String, query: [(String, String)] = [], body: String? = nil) async throws -> T {
+        try await exchange(method, path, query: query, body: body) { bytes in
+            try JSONDecoder().decode(T.self, from: Data(bytes))
+        }
+    }
+
+    /// Sends a request and reads its answer's body with `read`.
+    private func send<T>(_ method: String, _ path: String, query: [(String, String)] = [], body: String? = nil,
+                         read: (inout SyncJSONReader) throws -> T) async throws -> T {
+        try await exchange(method, path, query: query, body: body) { bytes in
+            try SyncJSONReader.decode(bytes, read)
+        }
+    }
+
+    /// Sends a request and decodes its answer's bytes with `decode`.
+    private func exchange<T>(_ method: String, _ path: String, query: [(String, String)], body: String?,
+                             decode: ([UInt8]) throws -> T) async throws -> T {
         let response = try await execute(makeRequest(method, path, query: query, body: body))
         guard response.status == .ok else { throw try await failure(response) }
         let bytes: ByteBuffer
@@ -112,7 +129,7 @@ final class SyncTransport: Sendable {
             throw SyncError(.unavailable, "the server's answer to \(path) was cut: \(error)")
         }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(bytes.readableBytesView))
+            return try decode(Array(bytes.readableBytesView))
         } catch {
             throw SyncError(.unavailable, "the server's answer to \(path) is not what the protocol says: \(error)")
         }

@@ -23,28 +23,38 @@ public enum SyncJSON {
     /// characters as `\uXXXX` (or `\n`, `\t`, …), everything else as is.
     public static func appendString(_ text: String, to out: inout String) {
         out += "\""
-        var pending = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String? = switch scalar {
-            case "\"": "\\\""
-            case "\\": "\\\\"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            default: scalar.value < 0x20 ? "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) : nil
+        // Every byte that needs escaping is ASCII, so the runs between
+        // them are whole characters: appended at once, not scalar by scalar.
+        let bytes = text.utf8
+        var pending = bytes.startIndex
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                if pending != index { out += text[pending..<index] }
+                out += escape(byte)
+                pending = bytes.index(after: index)
             }
-            if let escape {
-                out.unicodeScalars.append(contentsOf: scalars[pending..<index])
-                out += escape
-                pending = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
+            index = bytes.index(after: index)
         }
-        out.unicodeScalars.append(contentsOf: scalars[pending...])
+        if pending == bytes.startIndex {
+            out += text
+        } else if pending != bytes.endIndex {
+            out += text[pending...]
+        }
         out += "\""
+    }
+
+    /// The escape of an ASCII byte that cannot appear as is in a string.
+    private static func escape(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case UInt8(ascii: "\n"): "\\n"
+        case UInt8(ascii: "\r"): "\\r"
+        case UInt8(ascii: "\t"): "\\t"
+        default: "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+        }
     }
 
     /// A key's canonical text: the JSON array of its values, as
@@ -95,5 +105,43 @@ enum Base64 {
             out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")]
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(value) }
+        return table
+    }()
+
+    /// The bytes of padded standard base64; nil for anything else (a
+    /// length that is not a multiple of 4, a byte outside the alphabet,
+    /// padding other than at the end).
+    static func decode(_ text: String) -> [UInt8]? {
+        let input = Array(text.utf8)
+        guard input.count % 4 == 0 else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(input.count / 4 * 3)
+        var index = 0
+        while index < input.count {
+            let isLast = index + 4 == input.count
+            var quad: UInt32 = 0
+            var padding = 0
+            for offset in 0..<4 {
+                let byte = input[index + offset]
+                if byte == UInt8(ascii: "="), isLast, offset >= 2 {
+                    padding += 1
+                    quad <<= 6
+                    continue
+                }
+                let value = values[Int(byte)]
+                guard value != 0xFF, padding == 0 else { return nil }
+                quad = quad << 6 | UInt32(value)
+            }
+            out.append(UInt8(quad >> 16 & 0xFF))
+            if padding < 2 { out.append(UInt8(quad >> 8 & 0xFF)) }
+            if padding < 1 { out.append(UInt8(quad & 0xFF)) }
+            index += 4
+        }
+        return out
     }
 }

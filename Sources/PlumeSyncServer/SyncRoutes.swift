@@ -58,7 +58,7 @@ struct SyncRoutes: Sendable {
         guard access.canWrite else {
             throw SyncHTTPFailure(.forbidden, "this token is read-only: it may not push changes")
         }
-        let body = try await decode(SyncPushRequest.self, request)
+        let body = try await read(request) { try $0.readPushRequest() }
         var schemas: [String: SyncTableSchema] = [:]
         for table in Set(body.changes.map(\.table)) where access.allows(table) {
             schemas[table] = try await store.schema(of: table)
@@ -137,8 +137,31 @@ struct SyncRoutes: Sendable {
 
     // MARK: Bodies
 
+    /// Reads the whole body, at most the configured size, with Plume's own
+    /// reader (``SyncJSONReader``).
+    private func read<T>(_ request: Request, _ read: (inout SyncJSONReader) throws -> T) async throws -> T {
+        let buffer = try await collectBody(request)
+        do {
+            return try SyncJSONReader.decode(Array(buffer.readableBytesView), read)
+        } catch let error as SyncJSONError {
+            throw SyncHTTPFailure(.badRequest, "malformed request body: \(error)")
+        }
+    }
+
     /// Reads the whole body, at most the configured size.
     private func decode<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+        let buffer = try await collectBody(request)
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw SyncHTTPFailure(.badRequest, "malformed request body: \(Self.describe(error))")
+        } catch {
+            throw SyncHTTPFailure(.badRequest, "malformed request body: \(error)")
+        }
+    }
+
+    /// The whole body, at most the configured size.
+    private func collectBody(_ request: Request) async throws -> ByteBuffer {
         let maximum = configuration.maximumBodySize
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > maximum {
             throw SyncHTTPFailure(.contentTooLarge, "the request body is \(length) bytes: at most \(maximum) are accepted")
@@ -151,13 +174,7 @@ struct SyncRoutes: Sendable {
             var chunk = chunk
             buffer.writeBuffer(&chunk)
         }
-        do {
-            return try JSONDecoder().decode(type, from: Data(buffer.readableBytesView))
-        } catch let error as DecodingError {
-            throw SyncHTTPFailure(.badRequest, "malformed request body: \(Self.describe(error))")
-        } catch {
-            throw SyncHTTPFailure(.badRequest, "malformed request body: \(error)")
-        }
+        return buffer
     }
 
     private func json<T: Encodable>(_ value: T) throws -> Response {

@@ -67,13 +67,12 @@ extension SyncStore {
         let ids = changes.map { RowID(table: $0.table, key: SyncJSON.keyText($0.key)) }
         var seen = Set<RowID>()
         for id in ids where seen.insert(id).inserted { order.append(id) }
-        let decoder = JSONDecoder()
         let rows = try await connection.checkedQuery("""
             SELECT r.tbl, r.key, r.vals, r.seq FROM plume_sync_row r
             JOIN unnest(\(order.map(\.table))::text[], \(order.map(\.key))::text[]) AS t(tbl, key) ON r.tbl = t.tbl AND r.key = t.key
             """, logger: logger)
         for try await (table, key, values, sequence) in rows.decode((String, String, String?, Int64).self) {
-            let row = try values.map { try decoder.decode(SyncRow.self, from: Data($0.utf8)) }
+            let row = try values.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
             touched[RowID(table: table, key: key)] = (row, sequence, false)
         }
         for (offset, change) in changes.enumerated() {
