@@ -39,7 +39,12 @@ struct LocalChangeCollector {
         for (group, indexes) in groups {
             guard let table = tables[group.table] else { continue }
             let trail = indexes.map { entries[$0] }
-            let after = try Self.rowsAfter(trail, now: currentRow(table, historyKey: group.key, db))
+            // Only updates and conflicts need the row around them: a batch
+            // of inserts and deletes reads nothing more.
+            var after = [RowState](repeating: .unknown, count: trail.count)
+            if trail.contains(where: { $0.operation == .update || $0.operation == .conflict }) {
+                after = Self.rowsAfter(trail, now: try currentRow(table, historyKey: group.key, db))
+            }
             for (position, index) in indexes.enumerated() {
                 changesByEntry[index] = try changes(of: trail[position], after: after[position], table, historyKey: group.key, trail: trail)
             }
@@ -156,12 +161,11 @@ struct LocalChangeCollector {
 
     /// The row the history key names as it is now, nil when there is none.
     private func currentRow(_ table: SyncTable, historyKey: DatabaseValue, _ db: Database) throws -> [String: DatabaseValue]? {
-        let columns = table.columns.map(SyncTable.quote).joined(separator: ", ")
         let row: Row?
         if table.isWithoutRowID, let key = try key(of: historyKey, table) {
-            row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM main.\(table.quotedName) WHERE \(table.keyCondition)", arguments: StatementArguments(positional: key))
+            row = try Row.fetchOne(db, sql: table.selectByKeySQL, arguments: StatementArguments(positional: key))
         } else {
-            row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM main.\(table.quotedName) WHERE \(SyncTable.quote(table.rowIDName)) = ?", arguments: StatementArguments(positional: [historyKey]))
+            row = try Row.fetchOne(db, sql: table.selectByRowIDSQL, arguments: StatementArguments(positional: [historyKey]))
         }
         guard let row else { return nil }
         var values: [String: DatabaseValue] = [:]

@@ -10,7 +10,6 @@ import PlumeSyncProtocol
 /// server overrides them.
 struct RemoteChangeApplier {
     let tables: [String: SyncTable]
-    private let decoder = JSONDecoder()
 
     init(tables: [String: SyncTable]) {
         self.tables = tables
@@ -28,13 +27,7 @@ struct RemoteChangeApplier {
         switch operation {
         case .insert:
             let values = values ?? [:]
-            let columns = table.columns.map(SyncTable.quote)
-            let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-            let updates = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO main.\(table.quotedName) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))
-                ON CONFLICT (\(table.keyColumns.map(SyncTable.quote).joined(separator: ", "))) DO UPDATE SET \(updates)
-                """)
+            let statement = try db.cachedStatement(sql: table.upsertSQL)
             try statement.execute(arguments: StatementArguments(positional: table.columns.map { values[$0] ?? .null }))
         case .update:
             guard let values, !values.isEmpty else { return }
@@ -44,28 +37,30 @@ struct RemoteChangeApplier {
                 """)
             try statement.execute(arguments: StatementArguments(positional: columns.map { values[$0] ?? .null } + key))
         case .delete:
-            let statement = try db.cachedStatement(sql: "DELETE FROM main.\(table.quotedName) WHERE \(table.keyCondition)")
+            let statement = try db.cachedStatement(sql: table.deleteSQL)
             try statement.execute(arguments: StatementArguments(positional: key))
         }
     }
 
-    /// Applies logged changes in order; returns the rows they touched.
-    func apply(_ changes: [SyncLoggedChange], _ db: Database) throws -> Set<RowReference> {
+    /// Applies logged changes in order; returns the rows they touched
+    /// when `trackingRows` (an empty set otherwise: nothing is pending).
+    func apply(_ changes: [SyncLoggedChange], trackingRows: Bool, _ db: Database) throws -> Set<RowReference> {
         var touched = Set<RowReference>()
         for change in changes {
             guard let table = tables[change.table] else { continue }
             try apply(change.operation, table: table, key: change.key.map(\.databaseValue), values: change.values?.mapValues(\.databaseValue), db)
-            touched.insert(RowReference(table: change.table, key: SyncJSON.keyText(change.key)))
+            if trackingRows { touched.insert(RowReference(table: change.table, key: SyncJSON.keyText(change.key))) }
         }
         return touched
     }
 
-    /// Applies a bootstrap page's rows as inserts; returns the rows.
-    func apply(_ rows: [SyncBootstrapRow], of table: SyncTable, _ db: Database) throws -> Set<RowReference> {
+    /// Applies a bootstrap page's rows as inserts; returns the rows when
+    /// `trackingRows` (an empty set otherwise).
+    func apply(_ rows: [SyncBootstrapRow], of table: SyncTable, trackingRows: Bool, _ db: Database) throws -> Set<RowReference> {
         var touched = Set<RowReference>()
         for row in rows {
             try apply(.insert, table: table, key: row.key.map(\.databaseValue), values: row.values.mapValues(\.databaseValue), db)
-            touched.insert(RowReference(table: table.name, key: SyncJSON.keyText(row.key)))
+            if trackingRows { touched.insert(RowReference(table: table.name, key: SyncJSON.keyText(row.key))) }
         }
         return touched
     }
@@ -75,11 +70,13 @@ struct RemoteChangeApplier {
     /// given).
     func reapplyPending(touching touched: Set<RowReference>, wholeTable: String? = nil, _ db: Database) throws {
         guard !touched.isEmpty || wholeTable != nil else { return }
-        for entry in try SyncLocalState.outbox(after: 0, limit: Int.max, db) {
+        let entries = try SyncLocalState.outbox(touching: touched, wholeTable: wholeTable, db)
+        for entry in entries {
             guard let table = tables[entry.table] else { continue }
-            guard entry.table == wholeTable || touched.contains(RowReference(table: entry.table, key: entry.keyJSON)) else { continue }
-            let key = try decoder.decode([SyncValue].self, from: Data(entry.keyJSON.utf8)).map(\.databaseValue)
-            let values = try entry.valuesJSON.map { try decoder.decode(SyncRow.self, from: Data($0.utf8)).mapValues(\.databaseValue) }
+            let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }.map(\.databaseValue)
+            let values = try entry.valuesJSON.map { json in
+                try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() }.mapValues(\.databaseValue)
+            }
             try apply(entry.operation, table: table, key: key, values: values, db)
         }
     }

@@ -13,6 +13,10 @@ import PlumeSyncProtocol
 struct SyncDatabaseSide: Sendable {
     let tables: [String: SyncTable]
     let clientID: String
+    /// The schema version at which the history last passed its coverage
+    /// check (its triggers cover the tables): while the schema and the
+    /// history's position are unchanged, there is nothing to collect.
+    let coverageChecked = SyncMutex<Int64?>(nil)
 
     /// The synced tables' names, sorted.
     var tableNames: [String] { tables.keys.sorted() }
@@ -93,6 +97,13 @@ struct SyncDatabaseSide: Sendable {
         guard let token else {
             throw SyncError(.stateDamaged, "plume_sync_state has no history position: the sync state was edited by hand")
         }
+        // Most calls find nothing new (the engine's own commits, a pull of
+        // changes): two reads instead of the history's full check, as long
+        // as no schema change could have removed a trigger meanwhile.
+        let schemaVersion = try Int64.fetchOne(db, sql: "PRAGMA main.schema_version")
+        if let schemaVersion, coverageChecked.withLock({ $0 == schemaVersion }), try db.currentChangeHistoryToken() == token {
+            return 0
+        }
         let history: ChangeHistory
         do {
             history = try db.changeHistory(since: token)
@@ -106,6 +117,7 @@ struct SyncDatabaseSide: Sendable {
             try markHistoryRead(db)
             return try SyncLocalState.outboxCount(db)
         }
+        coverageChecked.withLock { $0 = schemaVersion }
         guard !history.entries.isEmpty else { return 0 }
         let changes = try LocalChangeCollector(tables: tables).changes(of: history.entries, db)
         try SyncLocalState.enqueue(changes, db)
@@ -131,8 +143,9 @@ struct SyncDatabaseSide: Sendable {
             try SyncLocalState.acknowledge(upTo: own, db)
         }
         let applier = RemoteChangeApplier(tables: tables)
-        let touched = try applier.apply(page.changes, db)
-        try applier.reapplyPending(touching: touched, db)
+        let pending = try SyncLocalState.hasOutbox(db)
+        let touched = try applier.apply(page.changes, trackingRows: pending, db)
+        if pending { try applier.reapplyPending(touching: touched, db) }
         try SyncLocalState.setValue("server_sequence", .integer(page.head), db)
         try markHistoryRead(db)
     }
@@ -158,8 +171,9 @@ struct SyncDatabaseSide: Sendable {
         try collect(db)
         if first && replace { try db.execute(sql: "DELETE FROM main.\(table.quotedName)") }
         let applier = RemoteChangeApplier(tables: tables)
-        let touched = try applier.apply(page.rows, of: table, db)
-        try applier.reapplyPending(touching: touched, wholeTable: first ? table.name : nil, db)
+        let pending = try SyncLocalState.hasOutbox(db)
+        let touched = try applier.apply(page.rows, of: table, trackingRows: pending, db)
+        if pending { try applier.reapplyPending(touching: touched, wholeTable: first ? table.name : nil, db) }
         if first, try SyncLocalState.serverSequence(db) == nil {
             try SyncLocalState.setValue("server_sequence", .integer(page.head), db)
         }

@@ -16,6 +16,7 @@ enum SyncLocalState {
     static let createTables = """
         CREATE TABLE IF NOT EXISTS main.plume_sync_state (key TEXT PRIMARY KEY, value);
         CREATE TABLE IF NOT EXISTS main.plume_sync_outbox (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, op TEXT NOT NULL, key TEXT NOT NULL, vals TEXT);
+        CREATE INDEX IF NOT EXISTS main.plume_sync_outbox_row ON plume_sync_outbox (tbl, key);
         CREATE TABLE IF NOT EXISTS main.plume_sync_table (name TEXT PRIMARY KEY, bootstrapped INTEGER NOT NULL DEFAULT 0);
         """
 
@@ -75,6 +76,35 @@ enum SyncLocalState {
     static func outbox(after sequence: Int64, limit: Int, _ db: Database) throws -> [OutboxEntry] {
         try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE seq > ? ORDER BY seq LIMIT ?",
                          arguments: [sequence, limit]).map(OutboxEntry.init)
+    }
+
+    /// Whether any local change waits for the server's acknowledgement.
+    static func hasOutbox(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM main.plume_sync_outbox)") == true
+    }
+
+    /// The outbox entries of the rows `touched` names (and of every row
+    /// of `wholeTable`, when given), oldest first. Reads nothing when the
+    /// outbox is empty; otherwise looks each row up in the outbox's
+    /// (table, key) index, so that applying a page costs the page's rows,
+    /// not the outbox's.
+    static func outbox(touching touched: Set<RowReference>, wholeTable: String?, _ db: Database) throws -> [OutboxEntry] {
+        guard try hasOutbox(db) else { return [] }
+        var entries: [Int64: OutboxEntry] = [:]
+        if let wholeTable {
+            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ?", arguments: [wholeTable]) {
+                let entry = try OutboxEntry(row: row)
+                entries[entry.sequence] = entry
+            }
+        }
+        for reference in touched where reference.table != wholeTable {
+            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ? AND key = ?",
+                                        arguments: [reference.table, reference.key]) {
+                let entry = try OutboxEntry(row: row)
+                entries[entry.sequence] = entry
+            }
+        }
+        return entries.values.sorted { $0.sequence < $1.sequence }
     }
 
     /// Forgets the entries the server acknowledged.

@@ -20,6 +20,16 @@ struct SyncTable: Sendable {
     /// Whether the primary key is the rowid (an `INTEGER PRIMARY KEY`), so
     /// that the history's key of a row is its primary key.
     let keyIsRowID: Bool
+    /// The statement that makes a row every column's values (positional
+    /// arguments in ``columns`` order), whether it existed or not.
+    let upsertSQL: String
+    /// The statement that deletes the row of a key (arguments in key
+    /// order).
+    let deleteSQL: String
+    /// The query of a row's columns by primary key.
+    let selectByKeySQL: String
+    /// The query of a row's columns by rowid (``rowIDName``).
+    let selectByRowIDSQL: String
 
     /// Reads the table's shape.
     ///
@@ -49,6 +59,16 @@ struct SyncTable: Sendable {
         let names = Set(self.columns)
         rowIDName = ["rowid", "oid", "_rowid_"].first { !names.contains($0) } ?? keyColumns[0]
         keyIsRowID = try !isWithoutRowID && db.rowIDAlias(of: realName) != nil
+        let quotedColumns = self.columns.map(Self.quote)
+        let quotedTable = Self.quote(name)
+        upsertSQL = """
+            INSERT INTO main.\(quotedTable) (\(quotedColumns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: quotedColumns.count).joined(separator: ", ")))
+            ON CONFLICT (\(keyColumns.map(Self.quote).joined(separator: ", "))) DO UPDATE SET \(quotedColumns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            """
+        let keyCondition = keyColumns.map { "\(Self.quote($0)) = ?" }.joined(separator: " AND ")
+        deleteSQL = "DELETE FROM main.\(quotedTable) WHERE \(keyCondition)"
+        selectByKeySQL = "SELECT \(quotedColumns.joined(separator: ", ")) FROM main.\(quotedTable) WHERE \(keyCondition)"
+        selectByRowIDSQL = "SELECT \(quotedColumns.joined(separator: ", ")) FROM main.\(quotedTable) WHERE \(Self.quote(rowIDName)) = ?"
     }
 
     /// SQLite's affinity of a declared type (section 3.1 of "Datatypes In
@@ -83,6 +103,7 @@ struct SyncTable: Sendable {
 extension String {
     /// The name with ASCII letters lowercased, as SQLite folds names.
     var syncNameKey: String {
-        String(String.UnicodeScalarView(unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
+        guard utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }))
     }
 }
