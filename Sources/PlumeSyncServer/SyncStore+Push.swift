@@ -32,9 +32,13 @@ extension SyncStore {
             try await appendToLog(fresh, client: clientID, after: head, connection)
             try await applyToRows(fresh, after: head, connection)
             let newHead = head + Int64(fresh.count)
-            try await connection.checkedQuery("UPDATE plume_sync_state SET head = \(newHead) WHERE id = 1", logger: logger)
-            try await connection.checkedQuery("UPDATE plume_sync_client SET client_seq = \(last.clientSequence) WHERE client = \(clientID)", logger: logger)
-            try await connection.checkedQuery("SELECT pg_notify(\(Self.channel), \(String(newHead)))", logger: logger)
+            // One round trip: the head, the client's position and the
+            // notification (data-modifying WITH clauses always run).
+            try await connection.checkedQuery("""
+                WITH head AS (UPDATE plume_sync_state SET head = \(newHead) WHERE id = 1),
+                     position AS (UPDATE plume_sync_client SET client_seq = \(last.clientSequence) WHERE client = \(clientID))
+                SELECT pg_notify(\(Self.channel), \(String(newHead)))
+                """, logger: logger)
             return SyncPushResponse(acknowledged: last.clientSequence, head: newHead)
         }
     }
