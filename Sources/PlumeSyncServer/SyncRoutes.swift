@@ -75,7 +75,9 @@ struct SyncRoutes: Sendable {
     private func changes(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let query = try ReadQuery(request, access: context.access, maximumPageSize: configuration.maximumPageSize)
         let page = try await store.changes(after: query.after, tables: query.tables, limit: query.limit)
-        if let client = query.client { try await store.recordPulled(client: client, upTo: page.head) }
+        // The client asks after what it applied: that is how far it
+        // pulled (this page may never reach it).
+        if let client = query.client { try await store.recordPulled(client: client, upTo: query.after) }
         return .json(page.json)
     }
 

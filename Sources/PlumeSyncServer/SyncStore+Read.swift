@@ -46,6 +46,13 @@ extension SyncStore {
             count += 1
             last = seq
         }
+        // A prune that committed meanwhile may have deleted changes the page
+        // should hold (the log was read after the floor was checked): the
+        // floor it moved says so, and the client must bootstrap again.
+        let floorNow = try await state().floor
+        guard sequence >= floorNow - 1 else {
+            throw SyncHTTPFailure(.gone, "the log before change \(floorNow) was pruned: bootstrap again (GET /v1/bootstrap)")
+        }
         let reached = count == limit ? last : max(head, sequence)
         json += "],\"head\":\(reached)}"
         return (json, reached, count)

@@ -224,11 +224,12 @@ func syncValue(_ value: DatabaseValue) -> SyncValue {
 
 /// Runs `body` with a cluster, a fresh database on it and one server
 /// instance, stopping them whatever happens.
-func withSyncServer<T>(_ body: (PostgresCluster, String, ServerInstance) async throws -> T) async throws -> T {
+func withSyncServer<T>(configure: (inout SyncServerConfiguration) -> Void = { _ in },
+                       _ body: (PostgresCluster, String, ServerInstance) async throws -> T) async throws -> T {
     try await PostgresCluster.with { cluster in
         let database = "sync_\(UUID().uuidString.prefix(8).lowercased())"
         let url = try cluster.createDatabase(database)
-        let server = try await ServerInstance.start(postgres: url)
+        let server = try await ServerInstance.start(postgres: url, configure: configure)
         do {
             let result = try await body(cluster, database, server)
             await server.stop()

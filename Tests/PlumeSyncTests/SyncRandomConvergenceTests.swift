@@ -2,6 +2,7 @@ import Foundation
 import Persistence
 @testable import PlumeSync
 import PlumeSyncProtocol
+import PlumeSyncServer
 import PlumeTestSupport
 import Testing
 
@@ -19,7 +20,12 @@ import Testing
 @Suite struct SyncRandomConvergenceTests {
     @Test(arguments: [UInt64(35), 3_501, 77])
     func clientsConvergeAfterRandomWritesAndFaults(seed: UInt64) async throws {
-        try await withSyncServer { cluster, database, inProcess in
+        // The in-process instance prunes twice a second: the log entries
+        // and tombstones every client pulled past go while the clients
+        // sync, so that a page read across a prune, and a client behind
+        // the floor, happen too.
+        let prunesOften: (inout SyncServerConfiguration) -> Void = { $0.pruneInterval = .milliseconds(500) }
+        try await withSyncServer(configure: prunesOften) { cluster, database, inProcess in
             var random = SeededGenerator(seed: seed)
             var instance = inProcess
             var spawned = try await SpawnedServer.start(postgres: inProcess.postgresURL, tokensPath: inProcess.tokensPath)
@@ -65,7 +71,7 @@ import Testing
                     if Bool.random(using: &random) {
                         let port = instance.port
                         await instance.stop()
-                        instance = try await ServerInstance.start(postgres: inProcess.postgresURL, port: port)
+                        instance = try await ServerInstance.start(postgres: inProcess.postgresURL, port: port, configure: prunesOften)
                     } else {
                         let port = spawned.port
                         spawned.kill()
@@ -87,33 +93,52 @@ import Testing
             trace("settling")
             try await settle(engines, agents: [agent!], cluster, database, timeout: .seconds(60))
             trace("settled")
-            let reference = try clients[0].dump()
-            for (index, client) in clients.enumerated().dropFirst() {
-                let dump = try client.dump()
-                for table in ClientDatabase.tables where dump[table] != reference[table] {
-                    Issue.record("client \(index)'s table \(table) holds \(dump[table] ?? []), client 0's \(reference[table] ?? [])")
-                }
-            }
-            // Every change a client queued was applied once, and none that
-            // was acknowledged is missing from the log (PostgreSQL was
-            // restarted with immediate shutdown, and its default here is
-            // synchronous_commit off: the server must commit
-            // synchronously).
-            for (index, client) in clients.enumerated() {
-                let (id, next) = try client.queue.readAndWait { db in
-                    (try SyncLocalState.clientID(db), try SyncLocalState.integer("next_client_sequence", db) ?? 1)
-                }
-                let logged = try cluster.psql(database, "SELECT string_agg(client_seq::text, ',' ORDER BY client_seq) FROM plume_sync_log WHERE client = '\(id)'")
-                #expect(logged == (1..<next).map(String.init).joined(separator: ","), "client \(index)'s changes in the server's log")
-            }
-            #expect(try serverRows(cluster, database, "item") == clientRows(clients[0], "item", key: ["id"]))
-            #expect(try serverRows(cluster, database, "pair") == clientRows(clients[1], "pair", key: ["a", "b"]))
-            #expect(try serverRows(cluster, database, "note") == clientRows(clients[2], "note", key: ["id"]))
+            try Self.expectConverged(clients, cluster, database)
+            trace("stopping the engines")
             for engine in engines { await engine.stop() }
+            trace("stopping the agent")
             try agent?.stop(SIGTERM)
             agent = nil
+            trace("stopping the instance")
             if instance !== inProcess { await instance.stop() }
+            trace("stopped")
         }
+    }
+
+    /// Every client holds the same rows, the server's current ones, and
+    /// every change each client queued is in the server's log once.
+    static func expectConverged(_ clients: [ClientDatabase], _ cluster: PostgresCluster, _ database: String) throws {
+        trace("comparing")
+        let reference = try clients[0].dump()
+        for (index, client) in clients.enumerated().dropFirst() {
+            let dump = try client.dump()
+            for table in ClientDatabase.tables where dump[table] != reference[table] {
+                Issue.record("client \(index)'s table \(table) holds \(dump[table] ?? []), client 0's \(reference[table] ?? [])")
+            }
+        }
+        // Every change a client queued was applied once, and none that
+        // was acknowledged is missing from the log (PostgreSQL was
+        // restarted with immediate shutdown, and its default here is
+        // synchronous_commit off: the server must commit
+        // synchronously). Pruning removes the oldest entries, so what
+        // is left of a client's changes is the end of its sequence,
+        // without a gap.
+        trace("checking the log")
+        for (index, client) in clients.enumerated() {
+            let (id, next) = try client.queue.readAndWait { db in
+                (try SyncLocalState.clientID(db), try SyncLocalState.integer("next_client_sequence", db) ?? 1)
+            }
+            let logged = try cluster.psql(database, "SELECT string_agg(client_seq::text, ',' ORDER BY seq) FROM plume_sync_log WHERE client = '\(id)'")
+            let sequences = logged.split(separator: ",").compactMap { Int64($0) }
+            let expected = Array((next - Int64(sequences.count))..<next)
+            #expect(sequences == expected, "client \(index)'s changes in the server's log: \(logged), up to \(next - 1)")
+            let acknowledged = try cluster.psql(database, "SELECT client_seq FROM plume_sync_client WHERE client = '\(id)'")
+            #expect(acknowledged == (next > 1 ? String(next - 1) : acknowledged), "client \(index)'s acknowledged position")
+        }
+        trace("checking the server's rows")
+        #expect(try serverRows(cluster, database, "item") == clientRows(clients[0], "item", key: ["id"]))
+        #expect(try serverRows(cluster, database, "pair") == clientRows(clients[1], "pair", key: ["a", "b"]))
+        #expect(try serverRows(cluster, database, "note") == clientRows(clients[2], "note", key: ["id"]))
     }
 
     /// One random insert, update, delete or key change on one of the three
