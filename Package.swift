@@ -29,6 +29,11 @@ let package = Package(
         // adapters (the benchmarks); apps never link them.
         .library(name: "AppleListStandIns", targets: ["AppleListStandIns"]),
         .executable(name: "plume", targets: ["plume"]),
+        // Sync through PostgreSQL: the client library apps link (no server
+        // dependency), the server library, and the `plume-sync` tool.
+        .library(name: "PlumeSync", targets: ["PlumeSync"]),
+        .library(name: "PlumeSyncServer", targets: ["PlumeSyncServer"]),
+        .executable(name: "plume-sync", targets: ["plume-sync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -39,6 +44,13 @@ let package = Package(
         // its expansion tests.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+        // Sync: the client's HTTP client; the server's HTTP framework and
+        // PostgreSQL driver (only PlumeSyncServer and plume-sync build them).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -136,6 +148,40 @@ let package = Package(
             // protector on by default. HardeningTests checks them.
             linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
                                            "-Xlinker", "-z", "-Xlinker", "noexecstack"], .when(platforms: [.linux]))]),
+        // The sync protocol's wire types and merge rule, shared by the
+        // client and the server (Foundation only).
+        .target(name: "PlumeSyncProtocol"),
+        // The sync client: a database's changes pushed from its change
+        // history, the server's applied locally.
+        .target(
+            name: "PlumeSync",
+            dependencies: [
+                "Persistence",
+                "PlumeSyncProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        // The sync server: HTTP over PostgreSQL.
+        .target(
+            name: "PlumeSyncServer",
+            dependencies: [
+                "PlumeSyncProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        // `plume-sync serve|run|status` (`plume sync …` runs it), apart
+        // from `plume` so that the shell starts and links without them.
+        .executableTarget(
+            name: "plume-sync",
+            dependencies: [
+                "PlumeSync",
+                "PlumeSyncServer",
+                "Persistence",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // The seeds' architecture as real code: a UIKit photo list, an
         // AppKit table and a SwiftUI model (compiled on Linux against the
         // stand-ins).
@@ -208,6 +254,15 @@ let package = Package(
         .testTarget(
             name: "ExamplesTests",
             dependencies: ["PlumeExamples", "FetchedResultsDataSource", "FetchedResults", "Persistence", "AppleListStandIns"]),
+        .testTarget(
+            name: "PlumeSyncTests",
+            dependencies: [
+                "PlumeSync", "PlumeSyncServer", "PlumeSyncProtocol", "Persistence", "FetchedResults", "PlumeTestSupport", "plume-sync", "plume",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .testTarget(
             name: "DocumentationTests",
             dependencies: ["PlumeTestSupport"],

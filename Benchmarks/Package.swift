@@ -12,6 +12,9 @@ let package = Package(
     dependencies: [
         .package(name: "Plume", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The sync workloads' floors write and read PostgreSQL directly.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .executableTarget(
@@ -27,6 +30,10 @@ let package = Package(
                 // The raw C baseline calls sqlite3_* through GRDB's system
                 // library module: Plume's CSQLite is not a product.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PlumeSync", package: "Plume"),
+                .product(name: "PlumeSyncServer", package: "Plume"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,10 +20,11 @@ public struct PlumeCommand: ParsableCommand {
               plume query photos.sqlite 'SELECT count(*) FROM photo'
               plume migrate up photos.sqlite
               plume history enable photos.sqlite photo
+              plume sync run photos.sqlite --server http://127.0.0.1:8080 --token TOKEN
               plume watch photos.sqlite 'SELECT * FROM photo ORDER BY id' --format table
             """,
         version: PlumeVersion.current,
-        subcommands: [ReplCommand.self, QueryCommand.self, MigrateCommand.self, WatchCommand.self, HistoryCommand.self, DemoCommand.self],
+        subcommands: [ReplCommand.self, QueryCommand.self, MigrateCommand.self, WatchCommand.self, HistoryCommand.self, SyncCommand.self, DemoCommand.self],
         defaultSubcommand: ReplCommand.self)
 
     public init() {}

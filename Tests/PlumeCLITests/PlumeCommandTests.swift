@@ -13,7 +13,7 @@ import Testing
         #expect(PlumeCommand.shellArguments(["--", "query"]) == ["query"])
         #expect(PlumeCommand.shellArguments(["repl", "--help"]) == nil)
         for plumes in [["--help"], ["-h"], ["help"], ["--version"], ["query", "db", "SELECT 1"], ["migrate", "up"],
-                       ["watch"], ["history"], ["demo"]] {
+                       ["watch"], ["history"], ["sync", "run", "db"], ["demo"]] {
             #expect(PlumeCommand.shellArguments(plumes) == nil, "\(plumes)")
         }
     }

@@ -1,15 +1,24 @@
 import Foundation
 
-// plume-benchmarks [--json] [--iterations N] [--rows N] [--filter NAME]
+// plume-benchmarks [--json] [--iterations N] [--sync-iterations N] [--rows N] [--filter NAME]
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--memory-child" {
     try MemoryWorkload.runChild(side: CommandLine.arguments[2], path: CommandLine.arguments[3])
     exit(0)
+}
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--sync-server-child" {
+    try SyncServerChild.serve(postgres: CommandLine.arguments[2], tokensPath: CommandLine.arguments[3])
 }
 /// What the command line selects.
 struct Options: Sendable {
     var json = false
     var iterations = 7
-    var rows = 200_000
+    /// Runs of `sync.push` and `sync.bootstrap` (each trial starts a
+    /// server, or moves a million rows).
+    var syncIterations = 3
+    /// The row count `--rows` gave, if any (the sync workloads have their
+    /// own defaults).
+    var rowsGiven: Int?
+    var rows: Int { rowsGiven ?? 200_000 }
     var filter: String?
 }
 var options = Options()
@@ -18,10 +27,11 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--json": options.json = true
     case "--iterations": options.iterations = arguments.popFirst().flatMap(Int.init) ?? options.iterations
-    case "--rows": options.rows = arguments.popFirst().flatMap(Int.init) ?? options.rows
+    case "--sync-iterations": options.syncIterations = arguments.popFirst().flatMap(Int.init) ?? options.syncIterations
+    case "--rows": options.rowsGiven = arguments.popFirst().flatMap(Int.init) ?? options.rowsGiven
     case "--filter": options.filter = arguments.popFirst()
     default:
-        FileHandle.standardError.write(Data("usage: plume-benchmarks [--json] [--iterations N] [--rows N] [--filter NAME]\nunknown argument: \(argument)\n".utf8))
+        FileHandle.standardError.write(Data("usage: plume-benchmarks [--json] [--iterations N] [--sync-iterations N] [--rows N] [--filter NAME]\nunknown argument: \(argument)\n".utf8))
         exit(64)
     }
 }
@@ -55,6 +65,9 @@ func runWorkloads(_ options: Options) -> Never {
         }
         if filter.map({ IdentityLookupWorkload.name.hasPrefix($0) }) ?? true {
             IdentityLookupWorkload.run(json: json)
+        }
+        try SyncWorkloads.run(rows: options.rowsGiven, iterations: max(1, options.syncIterations), in: directory, printer: printer, json: json) { name in
+            filter.map { $0.hasSuffix("$") ? name == $0.dropLast() : name.hasPrefix($0) } ?? true
         }
     } catch {
         FileHandle.standardError.write(Data("plume-benchmarks: \(error)\n".utf8))

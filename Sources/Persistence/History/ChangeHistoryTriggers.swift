@@ -137,7 +137,7 @@ extension Database {
 
     /// The `INTEGER PRIMARY KEY` column that is the rowid (not one declared
     /// `DESC`, which SQLite keeps as an ordinary unique column).
-    func rowIDAlias(of table: String) throws -> String? {
+    package func rowIDAlias(of table: String) throws -> String? {
         let keys = try Row.fetchAll(self, sql: "SELECT name, type FROM pragma_table_info(?, 'main') WHERE pk > 0", arguments: [table])
         guard keys.count == 1, case .text(let name) = keys[0][0], case .text(let type) = keys[0][1],
               type.sqlNameKey() == "integer" else { return nil }

@@ -1,0 +1,153 @@
+import Foundation
+import Persistence
+import PlumeSyncProtocol
+
+/// The engine's bookkeeping inside the synced database, so that it
+/// survives restarts and is read by `plume sync status`:
+///
+/// - `plume_sync_state(key, value)`: `client_id`, `server_sequence` (the
+///   server's changes applied up to here; absent before the first
+///   bootstrap), `history_sequence` (the change history read up to here),
+///   `next_client_sequence`;
+/// - `plume_sync_outbox(seq, tbl, op, key, vals)`: local changes not yet
+///   acknowledged, `seq` being the client sequence number;
+/// - `plume_sync_table(name, bootstrapped)`: the tables synced so far.
+enum SyncLocalState {
+    static let createTables = """
+        CREATE TABLE IF NOT EXISTS main.plume_sync_state (key TEXT PRIMARY KEY, value);
+        CREATE TABLE IF NOT EXISTS main.plume_sync_outbox (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, op TEXT NOT NULL, key TEXT NOT NULL, vals TEXT);
+        CREATE INDEX IF NOT EXISTS main.plume_sync_outbox_row ON plume_sync_outbox (tbl, key);
+        CREATE TABLE IF NOT EXISTS main.plume_sync_table (name TEXT PRIMARY KEY, bootstrapped INTEGER NOT NULL DEFAULT 0);
+        """
+
+    static func value(_ key: String, _ db: Database) throws -> DatabaseValue? {
+        try Row.fetchOne(db, sql: "SELECT value FROM main.plume_sync_state WHERE key = ?", arguments: [key]).map { $0[0] }
+    }
+
+    static func setValue(_ key: String, _ value: DatabaseValue, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO main.plume_sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       arguments: StatementArguments(positional: [.text(key), value]))
+    }
+
+    static func integer(_ key: String, _ db: Database) throws -> Int64? {
+        guard let value = try value(key, db) else { return nil }
+        guard case .integer(let integer) = value else {
+            throw SyncError(.stateDamaged, "plume_sync_state.\(key) is \(value), not an integer: the sync state was edited by hand")
+        }
+        return integer
+    }
+
+    /// The client identifier, made on first use.
+    static func clientID(_ db: Database) throws -> String {
+        if case .text(let id)? = try value("client_id", db) { return id }
+        let id = UUID().uuidString.lowercased()
+        try setValue("client_id", .text(id), db)
+        return id
+    }
+
+    /// The server sequence number reached, nil before the first bootstrap.
+    static func serverSequence(_ db: Database) throws -> Int64? {
+        try integer("server_sequence", db)
+    }
+
+    /// How many local changes wait for the server's acknowledgement.
+    static func outboxCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM main.plume_sync_outbox") ?? 0
+    }
+
+    /// Appends local changes to the outbox with the next client sequence
+    /// numbers.
+    static func enqueue(_ changes: [LocalChange], _ db: Database) throws {
+        guard !changes.isEmpty else { return }
+        var next = try integer("next_client_sequence", db) ?? 1
+        let statement = try db.cachedStatement(sql: "INSERT INTO main.plume_sync_outbox (seq, tbl, op, key, vals) VALUES (?, ?, ?, ?, ?)")
+        for change in changes {
+            try statement.execute(arguments: StatementArguments(positional: [
+                .integer(next), .text(change.table), .text(change.operation.rawValue),
+                .text(SyncJSON.keyText(change.key.map(SyncValue.init))),
+                change.values.map { .text(SyncJSON.objectText($0.mapValues(SyncValue.init))) } ?? .null,
+            ]))
+            next += 1
+        }
+        try setValue("next_client_sequence", .integer(next), db)
+    }
+
+    /// Outbox entries after `sequence`, at most `limit`, oldest first.
+    static func outbox(after sequence: Int64, limit: Int, _ db: Database) throws -> [OutboxEntry] {
+        try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE seq > ? ORDER BY seq LIMIT ?",
+                         arguments: [sequence, limit]).map(OutboxEntry.init)
+    }
+
+    /// Whether any local change waits for the server's acknowledgement.
+    static func hasOutbox(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM main.plume_sync_outbox)") == true
+    }
+
+    /// The outbox entries of the rows `touched` names (and of every row
+    /// of `wholeTable`, when given), oldest first. Reads nothing when the
+    /// outbox is empty; otherwise looks each row up in the outbox's
+    /// (table, key) index, so that applying a page costs the page's rows,
+    /// not the outbox's.
+    static func outbox(touching touched: Set<RowReference>, wholeTable: String?, _ db: Database) throws -> [OutboxEntry] {
+        guard try hasOutbox(db) else { return [] }
+        var entries: [Int64: OutboxEntry] = [:]
+        if let wholeTable {
+            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ?", arguments: [wholeTable]) {
+                let entry = try OutboxEntry(row: row)
+                entries[entry.sequence] = entry
+            }
+        }
+        for reference in touched where reference.table != wholeTable {
+            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ? AND key = ?",
+                                        arguments: [reference.table, reference.key]) {
+                let entry = try OutboxEntry(row: row)
+                entries[entry.sequence] = entry
+            }
+        }
+        return entries.values.sorted { $0.sequence < $1.sequence }
+    }
+
+    /// Forgets the entries the server acknowledged.
+    static func acknowledge(upTo sequence: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM main.plume_sync_outbox WHERE seq <= ?", arguments: [sequence])
+    }
+}
+
+/// A local change, read from the change history.
+struct LocalChange {
+    var table: String
+    var operation: SyncOperation
+    var key: [DatabaseValue]
+    var values: [String: DatabaseValue]?
+}
+
+/// One outbox row: a local change with its client sequence number, its
+/// key and values as the protocol's JSON.
+struct OutboxEntry: Sendable {
+    var sequence: Int64
+    var table: String
+    var operation: SyncOperation
+    var keyJSON: String
+    var valuesJSON: String?
+
+    init(row: Row) throws {
+        guard case .integer(let sequence) = row[0], case .text(let table) = row[1], case .text(let op) = row[2],
+              let operation = SyncOperation(rawValue: op), case .text(let key) = row[3] else {
+            throw SyncError(.stateDamaged, "plume_sync_outbox holds a row the engine never writes: \(row)")
+        }
+        self.sequence = sequence
+        self.table = table
+        self.operation = operation
+        keyJSON = key
+        if case .text(let values) = row[4] { valuesJSON = values } else { valuesJSON = nil }
+    }
+
+    /// The entry as a push's change, in JSON.
+    func appendJSON(to out: inout String) {
+        out += "{\"seq\":\(sequence),\"table\":"
+        SyncJSON.appendString(table, to: &out)
+        out += ",\"op\":\"\(operation.rawValue)\",\"key\":\(keyJSON)"
+        if let valuesJSON { out += ",\"values\":\(valuesJSON)" }
+        out += "}"
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Persistence
+import PlumeSyncProtocol
+
+/// One run of the engine: connect, bootstrap, push, pull, then stream and
+/// push as changes come; reconnects after failures.
+struct SyncSession: Sendable {
+    let database: any DatabaseWriter
+    let side: SyncDatabaseSide
+    let transport: SyncTransport
+    let hub: SyncStatusHub
+    let localCommits: SyncWake
+
+    /// The most changes a push or a pull page carries.
+    static let pageSize = 2_000
+    /// The most rows a bootstrap page carries.
+    static let bootstrapPageSize = 5_000
+
+    /// Runs until cancelled: retries after the server failed or could not
+    /// be reached (up to every 2 s), and now and then after it refused.
+    func run() async {
+        var delay: Duration = .milliseconds(50)
+        while !Task.isCancelled {
+            do {
+                try await connected { delay = .milliseconds(50) }
+            } catch is CancellationError {
+                return
+            } catch let error as SyncError where error.isPermanent {
+                hub.set(.failed(reason: error.message))
+                delay = .seconds(5)
+            } catch {
+                if Task.isCancelled { return }
+                hub.set(.offline)
+            }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(2))
+        }
+    }
+
+    /// One connection: returns only by throwing.
+    private func connected(onConnected: () -> Void) async throws {
+        hub.set(.pulling)
+        let schemas = side.tableNames.compactMap { side.tables[$0]?.schema }
+        let hello = try await transport.connect(SyncConnectRequest(client: side.clientID, tables: schemas))
+        onConnected()
+        // Changes the server applied before an answer was lost.
+        try await database.write { [side] db in
+            try SyncLocalState.acknowledge(upTo: hello.acknowledged, db)
+            if try SyncLocalState.serverSequence(db).map({ $0 < hello.floor - 1 }) ?? false {
+                try side.restartBootstrap(db)
+            }
+        }
+        try await bootstrap()
+        if hello.canWrite { try await pushAll() }
+        try await pullAll()
+        try await reportSteady(canWrite: hello.canWrite)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await streamLoop(canWrite: hello.canWrite) }
+            if hello.canWrite { group.addTask { try await pushLoop() } }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+
+    /// Gets the current rows of every table not bootstrapped yet.
+    private func bootstrap() async throws {
+        let pending = try await database.read { [side] db in try side.tablesToBootstrap(db) }
+        for (name, replace) in pending {
+            guard let table = side.tables[name] else { continue }
+            hub.set(.pulling)
+            var cursor: String?
+            var first = true
+            repeat {
+                let page = try await transport.bootstrap(table: name, after: cursor, limit: Self.bootstrapPageSize)
+                let isFirst = first
+                try await database.write { [side] db in try side.apply(page, of: table, first: isFirst, replace: replace, db) }
+                cursor = page.next
+                first = false
+            } while cursor != nil
+        }
+        // No table had rows to bootstrap from: start from the head.
+        try await database.write { db in
+            if try SyncLocalState.serverSequence(db) == nil {
+                try SyncLocalState.setValue("server_sequence", .integer(0), db)
+            }
+        }
+    }
+
+    /// Pushes every queued local change, in pages.
+    func pushAll() async throws {
+        try await database.write { [side] db in try side.collect(db) }
+        while true {
+            let entries = try await database.read { db in try SyncLocalState.outbox(after: 0, limit: Self.pageSize, db) }
+            guard !entries.isEmpty else { return }
+            hub.set(.pushing)
+            var json = "{\"client\":"
+            SyncJSON.appendString(side.clientID, to: &json)
+            json += ",\"changes\":["
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { json += "," }
+                entry.appendJSON(to: &json)
+            }
+            json += "]}"
+            let response = try await transport.push(json: json)
+            try await database.write { db in try SyncLocalState.acknowledge(upTo: response.acknowledged, db) }
+        }
+    }
+
+    /// Pulls pages until the server has nothing more.
+    private func pullAll() async throws {
+        while true {
+            let position = try await database.read { db in try SyncLocalState.serverSequence(db) ?? 0 }
+            let page: SyncChangesResponse
+            do {
+                page = try await transport.changes(after: position, tables: side.tableNames, client: side.clientID, limit: Self.pageSize)
+            } catch let error as SyncError where error.code == .logPruned {
+                try await database.write { [side] db in try side.restartBootstrap(db) }
+                try await bootstrap()
+                continue
+            }
+            if !page.changes.isEmpty { hub.set(.pulling) }
+            try await database.write { [side] db in try side.apply(page, db) }
+            if page.changes.count < Self.pageSize { return }
+        }
+    }
+
+    /// Applies the live stream's pages.
+    private func streamLoop(canWrite: Bool) async throws {
+        let position = try await database.read { db in try SyncLocalState.serverSequence(db) ?? 0 }
+        do {
+            try await transport.stream(after: position, tables: side.tableNames, client: side.clientID, idleTimeout: .seconds(30)) { page in
+                try await database.write { [side] db in try side.apply(page, db) }
+                try await reportSteady(canWrite: canWrite)
+            }
+        } catch let error as SyncError where error.code == .logPruned {
+            try await database.write { [side] db in try side.restartBootstrap(db) }
+            throw SyncError(.unavailable, "the log was pruned past this client: bootstrapping again")
+        }
+    }
+
+    /// Pushes local changes as they are committed.
+    private func pushLoop() async throws {
+        while !Task.isCancelled {
+            _ = await localCommits.wait(timeout: .seconds(1))
+            try Task.checkCancellation()
+            try await pushAll()
+            try await reportSteady(canWrite: true)
+        }
+    }
+
+    /// Up to date when nothing is pending; otherwise pushing (or failed
+    /// for a read-only token, which cannot push).
+    private func reportSteady(canWrite: Bool) async throws {
+        let (pending, position) = try await database.read { [side] db in
+            (try side.pendingCount(db), try SyncLocalState.serverSequence(db) ?? 0)
+        }
+        if pending == 0 {
+            hub.set(.upToDate(serverSequence: position))
+        } else if !canWrite {
+            hub.set(.failed(reason: "the token is read-only: \(pending) local changes cannot be pushed"))
+        } else {
+            hub.set(.pushing)
+        }
+    }
+
+    /// The last push when stopping, for up to `timeout`.
+    func finalPush(timeout: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await pushAll() }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}

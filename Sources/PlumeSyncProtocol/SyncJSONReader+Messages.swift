@@ -1,0 +1,130 @@
+extension SyncJSONReader {
+    /// A member the message needs and the body lacks.
+    func missing(_ name: String) -> SyncJSONError {
+        error("missing member \"\(name)\"")
+    }
+
+    /// A push request (`POST /v1/push`).
+    public mutating func readPushRequest() throws -> SyncPushRequest {
+        var client: String?, changes: [SyncChange]?
+        try readObject { reader, name in
+            switch name {
+            case "client": client = try reader.readString()
+            case "changes":
+                var list: [SyncChange] = []
+                try reader.readArray { reader, _ in list.append(try reader.readChange()) }
+                changes = list
+            default: try reader.skipValue()
+            }
+        }
+        guard let client else { throw missing("client") }
+        guard let changes else { throw missing("changes") }
+        return SyncPushRequest(client: client, changes: changes)
+    }
+
+    /// One change of a push.
+    mutating func readChange() throws -> SyncChange {
+        var members = ChangeMembers()
+        try readObject { reader, name in try members.read(name, &reader) }
+        let (sequence, table, operation, key) = try members.required(self)
+        return SyncChange(clientSequence: sequence, table: table, operation: operation, key: key, values: members.values)
+    }
+
+    /// A page of logged changes (`GET /v1/changes`, a stream event).
+    public mutating func readChangesResponse() throws -> SyncChangesResponse {
+        var changes: [SyncLoggedChange]?, head: Int64?
+        try readObject { reader, name in
+            switch name {
+            case "changes":
+                var list: [SyncLoggedChange] = []
+                try reader.readArray { reader, _ in list.append(try reader.readLoggedChange()) }
+                changes = list
+            case "head": head = try reader.readInteger()
+            default: try reader.skipValue()
+            }
+        }
+        guard let changes else { throw missing("changes") }
+        guard let head else { throw missing("head") }
+        return SyncChangesResponse(changes: changes, head: head)
+    }
+
+    /// One logged change.
+    mutating func readLoggedChange() throws -> SyncLoggedChange {
+        var members = ChangeMembers()
+        var client: String?, clientSequence: Int64?
+        try readObject { reader, name in
+            switch name {
+            case "client": client = try reader.readString()
+            case "client_seq": clientSequence = try reader.readNull() ? nil : reader.readInteger()
+            default: try members.read(name, &reader)
+            }
+        }
+        let (sequence, table, operation, key) = try members.required(self)
+        guard let client else { throw missing("client") }
+        return SyncLoggedChange(sequence: sequence, client: client, clientSequence: clientSequence, table: table,
+                                operation: operation, key: key, values: members.values)
+    }
+
+    /// A bootstrap page (`GET /v1/bootstrap`).
+    public mutating func readBootstrapResponse() throws -> SyncBootstrapResponse {
+        var rows: [SyncBootstrapRow]?, head: Int64?, next: String?
+        try readObject { reader, name in
+            switch name {
+            case "rows":
+                var list: [SyncBootstrapRow] = []
+                try reader.readArray { reader, _ in list.append(try reader.readBootstrapRow()) }
+                rows = list
+            case "head": head = try reader.readInteger()
+            case "next": next = try reader.readNull() ? nil : reader.readString()
+            default: try reader.skipValue()
+            }
+        }
+        guard let rows else { throw missing("rows") }
+        guard let head else { throw missing("head") }
+        return SyncBootstrapResponse(rows: rows, head: head, next: next)
+    }
+
+    /// One row of a bootstrap page.
+    mutating func readBootstrapRow() throws -> SyncBootstrapRow {
+        var key: [SyncValue]?, values: SyncRow?
+        try readObject { reader, name in
+            switch name {
+            case "key": key = try reader.readKey()
+            case "values": values = try reader.readRow()
+            default: try reader.skipValue()
+            }
+        }
+        guard let key else { throw missing("key") }
+        guard let values else { throw missing("values") }
+        return SyncBootstrapRow(key: key, values: values)
+    }
+}
+
+/// The members a pushed and a logged change share: `seq`, `table`, `op`,
+/// `key` and `values`.
+private struct ChangeMembers {
+    var sequence: Int64?, table: String?, operation: SyncOperation?, key: [SyncValue]?, values: SyncRow?
+
+    /// Reads member `name` if it is one of these; skips it otherwise.
+    mutating func read(_ name: String, _ reader: inout SyncJSONReader) throws {
+        switch name {
+        case "seq": sequence = try reader.readInteger()
+        case "table": table = try reader.readString()
+        case "op": operation = try reader.readOperation()
+        case "key": key = try reader.readKey()
+        case "values": values = try reader.readOptionalRow()
+        default: try reader.skipValue()
+        }
+    }
+
+    /// The members every change has.
+    ///
+    /// - Throws: ``SyncJSONError`` naming the first one missing.
+    func required(_ reader: SyncJSONReader) throws -> (Int64, String, SyncOperation, [SyncValue]) {
+        guard let sequence else { throw reader.missing("seq") }
+        guard let table else { throw reader.missing("table") }
+        guard let operation else { throw reader.missing("op") }
+        guard let key else { throw reader.missing("key") }
+        return (sequence, table, operation, key)
+    }
+}

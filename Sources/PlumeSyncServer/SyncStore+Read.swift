@@ -1,0 +1,108 @@
+import Foundation
+import PlumeSyncProtocol
+import PostgresNIO
+
+extension SyncStore {
+    /// The log's changes after `sequence` of `tables` (every table when
+    /// nil), at most `limit`, as the JSON of a ``SyncChangesResponse``,
+    /// and the head it reports.
+    ///
+    /// The head is read first, and only changes up to it are returned:
+    /// every change up to the head had committed when it was read (pushes
+    /// commit in sequence order), so the page has no gap that a later
+    /// commit could fill.
+    ///
+    /// - Throws: ``SyncHTTPFailure`` (410) when the log was pruned past
+    ///   `sequence`.
+    func changes(after sequence: Int64, tables: [String]?, limit: Int) async throws -> (json: String, head: Int64, count: Int) {
+        let (head, floor) = try await state()
+        guard sequence >= floor - 1 else {
+            throw SyncHTTPFailure(.gone, "the log before change \(floor) was pruned: bootstrap again (GET /v1/bootstrap)")
+        }
+        let rows: PostgresRowSequence
+        if let tables {
+            rows = try await client.checkedQuery("""
+                SELECT seq, client, client_seq, tbl, op, key, vals FROM plume_sync_log
+                WHERE seq > \(sequence) AND seq <= \(head) AND tbl = ANY(\(tables)::text[]) ORDER BY seq LIMIT \(limit)
+                """, logger: logger)
+        } else {
+            rows = try await client.checkedQuery("""
+                SELECT seq, client, client_seq, tbl, op, key, vals FROM plume_sync_log
+                WHERE seq > \(sequence) AND seq <= \(head) ORDER BY seq LIMIT \(limit)
+                """, logger: logger)
+        }
+        var json = "{\"changes\":["
+        var count = 0
+        var last = sequence
+        for try await (seq, clientID, clientSequence, table, op, key, values) in rows.decode((Int64, String, Int64, String, Int16, String, String?).self) {
+            if count > 0 { json += "," }
+            json += "{\"seq\":\(seq),\"client\":"
+            SyncJSON.appendString(clientID, to: &json)
+            json += ",\"client_seq\":\(clientSequence),\"table\":"
+            SyncJSON.appendString(table, to: &json)
+            json += ",\"op\":\"\((SyncOperation(code: op) ?? .update).rawValue)\",\"key\":\(key)"
+            if let values { json += ",\"values\":\(values)" }
+            json += "}"
+            count += 1
+            last = seq
+        }
+        // A prune that committed meanwhile may have deleted changes the page
+        // should hold (the log was read after the floor was checked): the
+        // floor it moved says so, and the client must bootstrap again.
+        let floorNow = try await state().floor
+        guard sequence >= floorNow - 1 else {
+            throw SyncHTTPFailure(.gone, "the log before change \(floorNow) was pruned: bootstrap again (GET /v1/bootstrap)")
+        }
+        let reached = count == limit ? last : max(head, sequence)
+        json += "],\"head\":\(reached)}"
+        return (json, reached, count)
+    }
+
+    /// Records how far a client pulled (tombstones and log entries every
+    /// known client pulled past can be pruned).
+    func recordPulled(client clientID: String, upTo sequence: Int64) async throws {
+        try await client.checkedQuery("""
+            UPDATE plume_sync_client SET pulled_seq = GREATEST(pulled_seq, \(sequence)), seen = now() WHERE client = \(clientID)
+            """, logger: logger)
+    }
+
+    /// A page of `table`'s current rows after the key text `cursor`, read
+    /// with the head in one snapshot, as the JSON of a
+    /// ``SyncBootstrapResponse``.
+    func bootstrap(table: String, after cursor: String?, limit: Int) async throws -> String {
+        try await client.withConnection { connection in
+            try await connection.checkedQuery("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            do {
+                var head: Int64 = 0
+                for try await value in try await connection.checkedQuery("SELECT head FROM plume_sync_state WHERE id = 1", logger: logger).decode(Int64.self) {
+                    head = value
+                }
+                let rows = try await connection.checkedQuery("""
+                    SELECT key, vals FROM plume_sync_row WHERE tbl = \(table) AND vals IS NOT NULL AND key > \(cursor ?? "")
+                    ORDER BY key LIMIT \(limit)
+                    """, logger: logger)
+                var json = "{\"rows\":["
+                var count = 0
+                var lastKey = ""
+                for try await (key, values) in rows.decode((String, String).self) {
+                    if count > 0 { json += "," }
+                    json += "{\"key\":\(key),\"values\":\(values)}"
+                    count += 1
+                    lastKey = key
+                }
+                json += "],\"head\":\(head),\"next\":"
+                if count == limit {
+                    SyncJSON.appendString(lastKey, to: &json)
+                } else {
+                    json += "null"
+                }
+                json += "}"
+                try await connection.checkedQuery("COMMIT", logger: logger)
+                return json
+            } catch {
+                _ = try? await connection.checkedQuery("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+}
