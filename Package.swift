@@ -8,6 +8,16 @@ import PackageDescription
 /// libFuzzer target rather than a replayer). Dependencies (swift-syntax,
 /// BoringSSL) are built as usual, so an instrumented build in a scratch
 /// path that holds them rebuilds only Plume's modules.
+/// The hardening of the installed programs, as Debian's `sqlite3` has it:
+/// full RELRO (relocations read-only after start, every symbol bound at
+/// start: BIND_NOW) and a non-executable stack. Swift links a PIE and turns
+/// the stack protector on by default. HardeningTests and
+/// Scripts/check-hardening.sh check them.
+let hardened: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
+                  "-Xlinker", "-z", "-Xlinker", "noexecstack"], .when(platforms: [.linux])),
+]
+
 let fuzzSettings: [SwiftSetting] = Context.environment["PLUME_FUZZ_SANITIZERS"].map { sanitizers in
     [.unsafeFlags(["-sanitize=\(sanitizers)"]), .define("PLUME_FUZZING")]
 } ?? []
@@ -142,12 +152,8 @@ let package = Package(
             name: "plume",
             dependencies: ["PlumeCLI"],
             // A shell that opens files from anywhere keeps the hardening of
-            // the sqlite3 it replaces: full RELRO (relocations read-only
-            // after start, and every symbol bound at start: BIND_NOW) and a
-            // non-executable stack. Swift links a PIE and turns the stack
-            // protector on by default. HardeningTests checks them.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now",
-                                           "-Xlinker", "-z", "-Xlinker", "noexecstack"], .when(platforms: [.linux]))]),
+            // the sqlite3 it replaces (see `hardened`).
+            linkerSettings: hardened),
         // The sync protocol's wire types and merge rule, shared by the
         // client and the server (Foundation only).
         .target(name: "PlumeSyncProtocol"),
@@ -181,7 +187,10 @@ let package = Package(
                 "Persistence",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]),
+            ],
+            // A server on the network and an agent that opens any database:
+            // hardened as plume is.
+            linkerSettings: hardened),
         // The seeds' architecture as real code: a UIKit photo list, an
         // AppKit table and a SwiftUI model (compiled on Linux against the
         // stand-ins).

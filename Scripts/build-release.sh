@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the plume binary as it is installed: release, with Swift's
+# Builds plume and plume-sync as they are installed: release, with Swift's
 # runtime and Foundation linked statically and no exported symbols.
 #
 #   Scripts/build-release.sh [DESTINATION]
 #
-# The binary goes to .build-release/release/plume; with DESTINATION, it is
-# copied there too (one file: the demo's migrations are compiled in).
+# The binaries go to .build-release/release/plume and plume-sync; with
+# DESTINATION, both are copied there (the demo's migrations are compiled
+# into plume).
 #
 # Why static: a dynamically linked plume loads 20 shared libraries
 # (Foundation and ICU among them) and spends most of a short run in the
@@ -58,7 +59,18 @@ Scripts/check-hardening.sh .build-release/release/plume
 # pages more at every start (exit 1, naming the symbols, when one is used).
 Scripts/foundation-references.sh .build-release release
 
+# `plume sync` runs the plume-sync program installed next to plume: the
+# HTTP client, the server and PostgreSQL's driver stay out of the shell.
+# Hardened the same way, its symbols hidden the same way.
+swift build -c release --product plume-sync --static-swift-stdlib \
+    --scratch-path .build-release \
+    -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+    -Xlinker -L"$PWD/$static_cxx" \
+    -Xlinker --version-script="$PWD/Scripts/plume.exports" \
+    "${linker_flags[@]}"
+Scripts/check-hardening.sh .build-release/release/plume-sync
+
 if [[ $# -gt 0 ]]; then
     mkdir -p "$1"
-    cp .build-release/release/plume "$1"/
+    cp .build-release/release/plume .build-release/release/plume-sync "$1"/
 fi
