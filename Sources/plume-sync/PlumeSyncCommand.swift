@@ -18,7 +18,7 @@ struct PlumeSyncCommand: AsyncParsableCommand {
               1   run --once: the server refused the client (token, schema, tables)
               64  usage error
               65  a table cannot be synced (no primary key, no such table) or a bad tokens file
-              69  the server or PostgreSQL cannot be reached
+              69  the server or PostgreSQL cannot be reached (run --once: one attempt)
               74  the database could not be opened, read or written
             """,
         subcommands: [SyncServeCommand.self, SyncRunCommand.self, SyncStatusCommand.self])

@@ -27,7 +27,7 @@ struct SyncRunCommand: AsyncParsableCommand {
     @Option(help: "The tables to sync, separated by commas.")
     var tables: String?
 
-    @Flag(help: "Stop once up to date (exit 0), or when the server refuses the client (exit 1).")
+    @Flag(help: "Stop once up to date (exit 0), when the server refuses the client (exit 1), or when it cannot be reached (exit 69).")
     var once = false
 
     func validate() throws {
@@ -72,7 +72,7 @@ struct SyncRunCommand: AsyncParsableCommand {
     /// Prints status lines until a signal (or, with --once, until up to
     /// date or failed); returns the exit code.
     private func watch(_ engine: SyncEngine) async -> Int32 {
-        let once = self.once
+        let once = self.once, server = self.server
         return await withTaskGroup(of: Int32.self) { group in
             group.addTask {
                 for await status in engine.status {
@@ -81,6 +81,11 @@ struct SyncRunCommand: AsyncParsableCommand {
                     switch status {
                     case .upToDate: return 0
                     case .failed: return 1
+                    case .offline:
+                        // Without --once the engine retries; with it, one
+                        // attempt says whether the server can be reached.
+                        StandardError.print("plume sync run: cannot reach the server at \(server)")
+                        return 69
                     default: continue
                     }
                 }

@@ -50,6 +50,18 @@ import Testing
         }
     }
 
+    @Test func runOnceAgainstNoServerSaysSoAndExits69() throws {
+        let path = NSTemporaryDirectory() + "plume-sync-noserver-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try PlumeProcess.sqlite3([path], stdin: "CREATE TABLE task (id TEXT PRIMARY KEY, title TEXT);").status == 0)
+        let port = try freeLoopbackPort()
+        let result = try PlumeProcess.plume(["sync", "run", path, "--server", "http://127.0.0.1:\(port)", "--token", "t", "--tables", "task", "--once"],
+                                            timeout: .seconds(30))
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("plume sync: offline"))
+        #expect(result.stderr.contains("cannot reach the server at http://127.0.0.1:\(port)"))
+    }
+
     @Test func aTableWithoutPrimaryKeyIsRefusedByName() throws {
         let path = NSTemporaryDirectory() + "plume-sync-nokey-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
