@@ -130,6 +130,14 @@ struct OutboxEntry: Sendable {
     var keyJSON: String
     var valuesJSON: String?
 
+    init(sequence: Int64, table: String, operation: SyncOperation, keyJSON: String, valuesJSON: String?) {
+        self.sequence = sequence
+        self.table = table
+        self.operation = operation
+        self.keyJSON = keyJSON
+        self.valuesJSON = valuesJSON
+    }
+
     init(row: Row) throws {
         guard case .integer(let sequence) = row[0], case .text(let table) = row[1], case .text(let op) = row[2],
               let operation = SyncOperation(rawValue: op), case .text(let key) = row[3] else {

@@ -11,10 +11,17 @@ struct SyncSession: Sendable {
     let hub: SyncStatusHub
     let localCommits: SyncWake
 
-    /// The most changes a push or a pull page carries.
+    /// The most changes a pull page carries.
     static let pageSize = 2_000
-    /// The most rows a bootstrap page carries.
-    static let bootstrapPageSize = 5_000
+    /// The most changes a push carries.
+    static let pushPageChanges = 20_000
+    /// The largest push body, in bytes: a quarter of what the server
+    /// accepts by default (16 MiB). A server that accepts less answers 413
+    /// and gets pages half as large until they pass.
+    static let pushPageBytes = 4 << 20
+    /// The most rows a bootstrap page carries (servers cap it: 50,000 by
+    /// default, fewer when the rows are large).
+    static let bootstrapPageSize = 50_000
 
     /// Runs until cancelled: retries after the server failed or could not
     /// be reached (up to every 2 s), and now and then after it refused.
@@ -86,23 +93,29 @@ struct SyncSession: Sendable {
         }
     }
 
-    /// Pushes every queued local change, in pages.
+    /// Pushes every queued local change, in pages of at most
+    /// ``pushPageChanges`` changes and ``pushPageBytes`` bytes. A server
+    /// that accepts smaller bodies (413) gets pages half as large, down to
+    /// one change; a single change it refuses fails the push.
     func pushAll() async throws {
         try await database.write { [side] db in try side.collect(db) }
+        var maximumChanges = Self.pushPageChanges, maximumBytes = Self.pushPageBytes
         while true {
-            let entries = try await database.read { db in try SyncLocalState.outbox(after: 0, limit: Self.pageSize, db) }
-            guard !entries.isEmpty else { return }
+            let limit = maximumChanges
+            let entries = try await database.read { db in try SyncLocalState.outbox(after: 0, limit: limit, db) }
+            guard let first = entries.first else { return }
             hub.set(.pushing)
-            var json = "{\"client\":"
-            SyncJSON.appendString(side.clientID, to: &json)
-            json += ",\"changes\":["
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { json += "," }
-                entry.appendJSON(to: &json)
+            let page = SyncPushPage(client: side.clientID, entries: entries, maximumBytes: maximumBytes)
+            switch try await transport.push(json: page.json) {
+            case .accepted(let response):
+                try await database.write { db in try SyncLocalState.acknowledge(upTo: response.acknowledged, db) }
+            case .tooLarge(let message):
+                guard page.count > 1 else {
+                    throw SyncError(.badRequest, "change \(first.sequence) of table \(first.table) is larger than the server accepts: \(message)")
+                }
+                maximumChanges = page.count / 2
+                maximumBytes = page.json.utf8.count / 2
             }
-            json += "]}"
-            let response = try await transport.push(json: json)
-            try await database.write { db in try SyncLocalState.acknowledge(upTo: response.acknowledged, db) }
         }
     }
 

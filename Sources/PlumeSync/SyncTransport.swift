@@ -28,9 +28,20 @@ final class SyncTransport: Sendable {
         try await send("POST", "v1/connect", body: String(decoding: try JSONEncoder().encode(request), as: UTF8.self))
     }
 
-    /// Pushes a body already in JSON (``OutboxEntry/appendJSON(to:)``).
-    func push(json: String) async throws -> SyncPushResponse {
-        try await send("POST", "v1/push", body: json)
+    /// What became of a push.
+    enum PushOutcome {
+        /// The server applied it.
+        case accepted(SyncPushResponse)
+        /// The body is larger than the server accepts (413): the server's
+        /// message.
+        case tooLarge(String)
+    }
+
+    /// Pushes a body already in JSON (``SyncPushPage``).
+    func push(json: String) async throws -> PushOutcome {
+        let response = try await execute(makeRequest("POST", "v1/push", query: [], body: json))
+        if response.status == .payloadTooLarge { return .tooLarge(try await failure(response).message) }
+        return .accepted(try await answer(response, to: "v1/push") { try JSONDecoder().decode(SyncPushResponse.self, from: Data($0)) })
     }
 
     func changes(after sequence: Int64, tables: [String], client: String, limit: Int) async throws -> SyncChangesResponse {
@@ -119,7 +130,12 @@ final class SyncTransport: Sendable {
     /// Sends a request and decodes its answer's bytes with `decode`.
     private func exchange<T>(_ method: String, _ path: String, query: [(String, String)], body: String?,
                              decode: ([UInt8]) throws -> T) async throws -> T {
-        let response = try await execute(makeRequest(method, path, query: query, body: body))
+        try await answer(try await execute(makeRequest(method, path, query: query, body: body)), to: path, decode: decode)
+    }
+
+    /// Decodes an answer's bytes with `decode`, or throws the error a
+    /// status other than 200 stands for.
+    private func answer<T>(_ response: HTTPClientResponse, to path: String, decode: ([UInt8]) throws -> T) async throws -> T {
         guard response.status == .ok else { throw try await failure(response) }
         let bytes: ByteBuffer
         do {
@@ -167,38 +183,60 @@ struct ServerSentEventParser {
     mutating func feed(_ bytes: some Sequence<UInt8>) -> [Event] {
         buffer.append(contentsOf: bytes)
         var events: [Event] = []
-        while let end = blockEnd() {
-            let block = String(decoding: buffer[..<end.start], as: UTF8.self)
-            buffer.removeFirst(end.next)
-            scanned = 0
-            var name = "message", data: [String] = []
-            // "\r\n" is one Character in Swift: split on every line ending.
-            for line in block.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
-                if line.hasPrefix(":") { continue }
-                let field = line.prefix { $0 != ":" }
-                var value = line.dropFirst(field.count).dropFirst()
-                if value.hasPrefix(" ") { value = value.dropFirst() }
-                switch field {
-                case "event": name = String(value)
-                case "data": data.append(String(value))
-                default: break
-                }
-            }
-            if !data.isEmpty { events.append(Event(name: name, data: data.joined(separator: "\n"))) }
+        var start = 0
+        while let end = blockEnd(from: start) {
+            if let event = Self.event(in: buffer[start..<end.start]) { events.append(event) }
+            start = end.next
+        }
+        if start > 0 {
+            buffer.removeFirst(start)
+            scanned = max(scanned - start, 0)
         }
         return events
     }
 
-    /// Where the first blank line ends a block: the block's end and where
-    /// the next starts.
-    private mutating func blockEnd() -> (start: Int, next: Int)? {
-        var index = max(scanned - 2, 0)
-        defer { scanned = buffer.count }
+    /// The event one block holds, nil when it has no data. Read as bytes:
+    /// a page of changes is one long `data:` line.
+    private static func event(in block: ArraySlice<UInt8>) -> Event? {
+        var name = "message"
+        var data: [UInt8] = []
+        var hasData = false
+        var index = block.startIndex
+        while index < block.endIndex {
+            // One line: up to "\n", "\r\n" or "\r".
+            var end = index
+            while end < block.endIndex, block[end] != 10, block[end] != 13 { end += 1 }
+            let line = block[index..<end]
+            index = end
+            if index < block.endIndex {
+                index += block[index] == 13 && index + 1 < block.endIndex && block[index + 1] == 10 ? 2 : 1
+            }
+            guard let first = line.first, first != UInt8(ascii: ":") else { continue }
+            let colon = line.firstIndex(of: UInt8(ascii: ":")) ?? line.endIndex
+            var value = line[colon...].dropFirst()
+            if value.first == UInt8(ascii: " ") { value = value.dropFirst() }
+            let field = line[..<colon]
+            if field.elementsEqual("data".utf8) {
+                if hasData { data.append(10) }
+                data.append(contentsOf: value)
+                hasData = true
+            } else if field.elementsEqual("event".utf8) {
+                name = String(decoding: value, as: UTF8.self)
+            }
+        }
+        return hasData ? Event(name: name, data: String(decoding: data, as: UTF8.self)) : nil
+    }
+
+    /// Where the first blank line after `start` ends a block: the block's
+    /// end and where the next starts.
+    private mutating func blockEnd(from start: Int) -> (start: Int, next: Int)? {
+        var index = max(scanned - 2, start)
         while index + 1 < buffer.count {
             if buffer[index] == 10, buffer[index + 1] == 10 { return (index, index + 2) }
             if buffer[index] == 10, buffer[index + 1] == 13, index + 2 < buffer.count, buffer[index + 2] == 10 { return (index, index + 3) }
             index += 1
         }
+        scanned = buffer.count
         return nil
     }
 }

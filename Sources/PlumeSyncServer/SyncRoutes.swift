@@ -132,8 +132,9 @@ struct SyncRoutes: Sendable {
         guard try await store.schema(of: table) != nil else {
             throw SyncHTTPFailure(.notFound, "no table \(table) on the server")
         }
-        let limit = try ReadQuery.limit(request, maximum: configuration.maximumPageSize)
-        let json = try await store.bootstrap(table: table, after: request.uri.queryParameters.get("after"), limit: limit)
+        let limit = try ReadQuery.limit(request, maximum: configuration.maximumBootstrapPageSize)
+        let json = try await store.bootstrap(table: table, after: request.uri.queryParameters.get("after"), limit: limit,
+                                             maximumBytes: configuration.maximumBootstrapPageBytes)
         return .json(json)
     }
 

@@ -17,6 +17,11 @@ public struct SyncServerConfiguration: Sendable {
     public var maximumBodySize = 16 << 20
     /// The most changes a pull page or stream event carries.
     public var maximumPageSize = 5_000
+    /// The most rows a bootstrap page carries.
+    public var maximumBootstrapPageSize = 50_000
+    /// The size, in bytes, past which a bootstrap page takes no more rows
+    /// (it holds at least one, and its cursor says there is more).
+    public var maximumBootstrapPageBytes = 8 << 20
     /// How long the log keeps changes that some client has not pulled yet:
     /// a client away longer bootstraps again.
     public var retention: Duration = .seconds(30 * 24 * 3600)

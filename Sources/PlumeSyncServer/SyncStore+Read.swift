@@ -68,8 +68,10 @@ extension SyncStore {
 
     /// A page of `table`'s current rows after the key text `cursor`, read
     /// with the head in one snapshot, as the JSON of a
-    /// ``SyncBootstrapResponse``.
-    func bootstrap(table: String, after cursor: String?, limit: Int) async throws -> String {
+    /// ``SyncBootstrapResponse``: at most `limit` rows, and no more once
+    /// the body reached `maximumBytes` (at least one row; the cursor then
+    /// says there is more).
+    func bootstrap(table: String, after cursor: String?, limit: Int, maximumBytes: Int) async throws -> String {
         try await client.withConnection { connection in
             try await connection.checkedQuery("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
@@ -84,14 +86,19 @@ extension SyncStore {
                 var json = "{\"rows\":["
                 var count = 0
                 var lastKey = ""
+                var full = false
                 for try await (key, values) in rows.decode((String, String).self) {
+                    // The rows past the byte budget are read to the end of
+                    // the query, not sent.
+                    guard !full else { continue }
                     if count > 0 { json += "," }
                     json += "{\"key\":\(key),\"values\":\(values)}"
                     count += 1
                     lastKey = key
+                    full = json.utf8.count >= maximumBytes
                 }
                 json += "],\"head\":\(head),\"next\":"
-                if count == limit {
+                if count == limit || full {
                     SyncJSON.appendString(lastKey, to: &json)
                 } else {
                     json += "null"

@@ -2,6 +2,7 @@ import Foundation
 import PlumeSyncProtocol
 @testable import PlumeSync
 @testable import PlumeSyncServer
+import PlumeTestSupport
 import Testing
 
 @Suite struct SyncWireTests {
@@ -57,6 +58,44 @@ import Testing
         let events = parser.feed(Array("ges\ndata: {\"a\":1}\n\nevent: changes\r\ndata: x\r\ndata: y\r\n\r\n".utf8))
         #expect(events.map(\.name) == ["changes", "changes"])
         #expect(events.map(\.data) == ["{\"a\":1}", "x\ny"])
+    }
+
+    /// Random events (comments, several data lines, any line ending,
+    /// non-ASCII text), cut into random chunks: each is read back whole.
+    @Test(arguments: [35, 3501, 77] as [UInt64])
+    func serverSentEventsAreReadWhateverTheChunksAndLineEndings(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let endings = ["\n", "\r\n", "\r"]
+        let pieces = ["{\"a\":1}", "é ü", "x: y", " lead", "", "data", "🙂", String(repeating: "z", count: 300)]
+        var stream = ""
+        var expected: [ServerSentEventParser.Event] = []
+        for _ in 0..<60 {
+            // A blank line ends an event only as "\n\n" or "\n\r\n": the
+            // last line of an event ends with "\n" or "\r\n".
+            let last = ["\n", "\r\n"].randomElement(using: &random)!
+            if Bool.random(using: &random) { stream += ": comment" + last }
+            let name = ["changes", "other"].randomElement(using: &random)!
+            let hasName = Bool.random(using: &random)
+            if hasName { stream += "event: \(name)" + endings.randomElement(using: &random)! }
+            let lines = (0..<Int.random(in: 1...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+            for (index, line) in lines.enumerated() {
+                // One space after the colon is dropped, when there is one.
+                stream += "data:" + (line.hasPrefix(" ") || Bool.random(using: &random) ? " " : "") + line
+                stream += index == lines.count - 1 ? last : endings.randomElement(using: &random)!
+            }
+            stream += last
+            expected.append(.init(name: hasName ? name : "message", data: lines.joined(separator: "\n")))
+        }
+        var parser = ServerSentEventParser()
+        var read: [ServerSentEventParser.Event] = []
+        var bytes = Array(stream.utf8)[...]
+        while !bytes.isEmpty {
+            let size = min(bytes.count, Int.random(in: 1...400, using: &random))
+            read += parser.feed(bytes.prefix(size))
+            bytes = bytes.dropFirst(size)
+        }
+        #expect(read.map(\.name) == expected.map(\.name))
+        #expect(read.map(\.data) == expected.map(\.data))
     }
 
     @Test func theMergeRuleKeepsEachColumnsLastWriter() {
