@@ -15,31 +15,48 @@ struct RemoteChangeApplier {
         self.tables = tables
     }
 
-    /// Applies one change.
+    /// Applies one change, its key and values in the protocol's form (no
+    /// dictionary of database values is built: an insert's arguments are
+    /// read in column order straight from `values`).
     ///
     /// - Throws: ``SyncError`` (``SyncError/Code/schemaMismatch``) for a
     ///   column the table lacks, or a ``DatabaseError`` (a unique index
     ///   other than the key refusing the row, a foreign key…).
-    func apply(_ operation: SyncOperation, table: SyncTable, key: [DatabaseValue], values: [String: DatabaseValue]?, _ db: Database) throws {
-        if let values, let unknown = values.keys.first(where: { !table.columns.contains($0) }) {
-            throw SyncError(.schemaMismatch, "the server sent column \(unknown) of table \(table.name), which has no such column here")
-        }
+    func apply(_ operation: SyncOperation, table: SyncTable, key: [SyncValue], values: SyncRow?, _ db: Database) throws {
         switch operation {
         case .insert:
             let values = values ?? [:]
-            let statement = try db.cachedStatement(sql: table.upsertSQL)
-            try statement.execute(arguments: StatementArguments(positional: table.columns.map { values[$0] ?? .null }))
+            var arguments: [DatabaseValue] = []
+            arguments.reserveCapacity(table.columns.count)
+            var found = 0
+            for column in table.columns {
+                if let value = values[column] {
+                    arguments.append(value.databaseValue)
+                    found += 1
+                } else {
+                    arguments.append(.null)
+                }
+            }
+            // Every value was a column's: none is left over.
+            guard found == values.count else { throw Self.unknownColumn(values, table) }
+            try db.cachedStatement(sql: table.upsertSQL).execute(arguments: StatementArguments(positional: arguments))
         case .update:
             guard let values, !values.isEmpty else { return }
+            guard values.keys.allSatisfy(table.columns.contains) else { throw Self.unknownColumn(values, table) }
             let columns = values.keys.sorted()
             let statement = try db.cachedStatement(sql: """
                 UPDATE main.\(table.quotedName) SET \(columns.map { "\(SyncTable.quote($0)) = ?" }.joined(separator: ", ")) WHERE \(table.keyCondition)
                 """)
-            try statement.execute(arguments: StatementArguments(positional: columns.map { values[$0] ?? .null } + key))
+            try statement.execute(arguments: StatementArguments(positional: columns.map { values[$0]?.databaseValue ?? .null } + key.map(\.databaseValue)))
         case .delete:
-            let statement = try db.cachedStatement(sql: table.deleteSQL)
-            try statement.execute(arguments: StatementArguments(positional: key))
+            if let values, !values.keys.allSatisfy(table.columns.contains) { throw Self.unknownColumn(values, table) }
+            try db.cachedStatement(sql: table.deleteSQL).execute(arguments: StatementArguments(positional: key.map(\.databaseValue)))
         }
+    }
+
+    private static func unknownColumn(_ values: SyncRow, _ table: SyncTable) -> SyncError {
+        let unknown = values.keys.sorted().first { !table.columns.contains($0) } ?? "?"
+        return SyncError(.schemaMismatch, "the server sent column \(unknown) of table \(table.name), which has no such column here")
     }
 
     /// Applies logged changes in order; returns the rows they touched
@@ -48,7 +65,7 @@ struct RemoteChangeApplier {
         var touched = Set<RowReference>()
         for change in changes {
             guard let table = tables[change.table] else { continue }
-            try apply(change.operation, table: table, key: change.key.map(\.databaseValue), values: change.values?.mapValues(\.databaseValue), db)
+            try apply(change.operation, table: table, key: change.key, values: change.values, db)
             if trackingRows { touched.insert(RowReference(table: change.table, key: SyncJSON.keyText(change.key))) }
         }
         return touched
@@ -59,7 +76,7 @@ struct RemoteChangeApplier {
     func apply(_ rows: [SyncBootstrapRow], of table: SyncTable, trackingRows: Bool, _ db: Database) throws -> Set<RowReference> {
         var touched = Set<RowReference>()
         for row in rows {
-            try apply(.insert, table: table, key: row.key.map(\.databaseValue), values: row.values.mapValues(\.databaseValue), db)
+            try apply(.insert, table: table, key: row.key, values: row.values, db)
             if trackingRows { touched.insert(RowReference(table: table.name, key: SyncJSON.keyText(row.key))) }
         }
         return touched
@@ -73,10 +90,8 @@ struct RemoteChangeApplier {
         let entries = try SyncLocalState.outbox(touching: touched, wholeTable: wholeTable, db)
         for entry in entries {
             guard let table = tables[entry.table] else { continue }
-            let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }.map(\.databaseValue)
-            let values = try entry.valuesJSON.map { json in
-                try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() }.mapValues(\.databaseValue)
-            }
+            let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }
+            let values = try entry.valuesJSON.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
             try apply(entry.operation, table: table, key: key, values: values, db)
         }
     }
