@@ -54,7 +54,7 @@ public struct SyncServer: Service {
     ///   listening socket.
     public func run() async throws {
         let postgres = PostgresClient(configuration: configuration.postgres.clientConfiguration, backgroundLogger: logger)
-        let store = SyncStore(client: postgres, logger: logger)
+        let store = SyncStore(client: postgres, logger: logger, rowWrite: configuration.rowWrite)
         let broadcaster = SyncHeadBroadcaster()
         let routes = SyncRoutes(store: store, broadcaster: broadcaster, tokens: tokens, configuration: configuration)
         let onListening = self.onListening

@@ -19,6 +19,8 @@ public struct SyncServerConfiguration: Sendable {
     public var maximumPageSize = 5_000
     /// The most rows a bootstrap page carries.
     public var maximumBootstrapPageSize = 50_000
+    /// How pushes write the current rows (tests compare both ways).
+    var rowWrite = SyncStore.RowWrite.automatic
     /// The size, in bytes, past which a bootstrap page takes no more rows
     /// (it holds at least one, and its cursor says there is more).
     public var maximumBootstrapPageBytes = 8 << 20

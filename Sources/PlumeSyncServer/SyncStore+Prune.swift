@@ -16,8 +16,10 @@ extension SyncStore {
                 locked = value
             }
             guard locked else { return nil }
+            // The lock every push takes first: a prune and a push never
+            // write the current rows at once (pushes write them with MERGE).
             var head: Int64 = 0, floor: Int64 = 1
-            for try await (h, f) in try await connection.checkedQuery("SELECT head, floor FROM plume_sync_state WHERE id = 1", logger: logger).decode((Int64, Int64).self) {
+            for try await (h, f) in try await connection.checkedQuery("SELECT head, floor FROM plume_sync_state WHERE id = 1 FOR UPDATE", logger: logger).decode((Int64, Int64).self) {
                 (head, floor) = (h, f)
             }
             // Every client seen within the retention pulled up to here.

@@ -96,11 +96,24 @@ extension SyncStore {
             sequences.append(state.sequence)
         }
         guard !tables.isEmpty else { return }
-        try await connection.checkedQuery("""
-            INSERT INTO plume_sync_row (tbl, key, vals, seq)
-            SELECT t, k, NULLIF(v, ''), s FROM unnest(\(tables)::text[], \(keys)::text[], \(values)::text[], \(sequences)::bigint[]) AS c(t, k, v, s)
-            ON CONFLICT (tbl, key) DO UPDATE SET vals = excluded.vals, seq = excluded.seq
-            """, logger: logger)
+        if writesRowsWithMerge {
+            // Safe: nothing else writes these rows meanwhile (pushes and
+            // prunes hold the plume_sync_state row's lock), and each key
+            // comes once.
+            try await connection.checkedQuery("""
+                MERGE INTO plume_sync_row r
+                USING (SELECT t, k, NULLIF(v, '') AS v, s FROM unnest(\(tables)::text[], \(keys)::text[], \(values)::text[], \(sequences)::bigint[]) AS c(t, k, v, s)) c
+                ON r.tbl = c.t AND r.key = c.k
+                WHEN MATCHED THEN UPDATE SET vals = c.v, seq = c.s
+                WHEN NOT MATCHED THEN INSERT (tbl, key, vals, seq) VALUES (c.t, c.k, c.v, c.s)
+                """, logger: logger)
+        } else {
+            try await connection.checkedQuery("""
+                INSERT INTO plume_sync_row (tbl, key, vals, seq)
+                SELECT t, k, NULLIF(v, ''), s FROM unnest(\(tables)::text[], \(keys)::text[], \(values)::text[], \(sequences)::bigint[]) AS c(t, k, v, s)
+                ON CONFLICT (tbl, key) DO UPDATE SET vals = excluded.vals, seq = excluded.seq
+                """, logger: logger)
+        }
     }
 }
 

@@ -20,9 +20,29 @@ final class SyncStore: Sendable {
     /// The channel every push notifies with the new head.
     static let channel = "plume_sync"
 
-    init(client: PostgresClient, logger: Logger) {
+    /// How a push writes the current rows.
+    enum RowWrite: Sendable {
+        /// `MERGE` where PostgreSQL has it (15 and later), `INSERT … ON
+        /// CONFLICT` before.
+        case automatic
+        /// `MERGE`: about half the work of `ON CONFLICT` for new rows.
+        case merge
+        /// `INSERT … ON CONFLICT DO UPDATE`.
+        case onConflict
+    }
+
+    /// The row write chosen, once ``migrate()`` read PostgreSQL's version.
+    private let rowWrite: SyncMutex<RowWrite>
+
+    init(client: PostgresClient, logger: Logger, rowWrite: RowWrite = .automatic) {
         self.client = client
         self.logger = logger
+        self.rowWrite = SyncMutex(rowWrite)
+    }
+
+    /// Whether pushes write the current rows with `MERGE`.
+    var writesRowsWithMerge: Bool {
+        rowWrite.withLock { $0 } == .merge
     }
 
     /// Creates the tables when missing (several instances may start at
@@ -30,6 +50,13 @@ final class SyncStore: Sendable {
     func migrate() async throws {
         try await client.withConnection { connection in
             try await connection.checkedQuery("SELECT pg_advisory_lock(7265631)", logger: logger)
+            if rowWrite.withLock({ $0 }) == .automatic {
+                var version = 0
+                for try await value in try await connection.checkedQuery("SELECT current_setting('server_version_num')::int", logger: logger).decode(Int.self) {
+                    version = value
+                }
+                rowWrite.withLock { $0 = version >= 150_000 ? .merge : .onConflict }
+            }
             do {
                 for statement in Self.schema {
                     try await connection.checkedQuery(PostgresQuery(unsafeSQL: statement), logger: logger)
