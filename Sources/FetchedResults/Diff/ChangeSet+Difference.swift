@@ -111,31 +111,32 @@ extension KeyedRows {
     /// The keys of plain sections.
     init<Item>(sections: [ListSection<Item>], identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int) {
         var keys = ChunkedArray<RowKey>()
-        var ranges: [SectionRange] = []
-        var start = 0
         for section in sections {
-            ranges.append(SectionRange(name: section.name, start: start, count: section.items.count))
-            start += section.items.count
             for item in section.items {
                 keys.append(RowKey(id: identity(item), contentHash: contentHash(item)))
             }
         }
-        self.init(keys: keys, sections: ranges)
+        self.init(keys: keys, sections: Self.ranges(of: sections))
     }
 
     /// The keys of plain sections, from each row's identity and content
     /// hash in section order.
     init<Item>(sections: [ListSection<Item>], identities: [DatabaseValue], contentHashes: [Int]) {
         var keys = ChunkedArray<RowKey>()
+        for index in identities.indices {
+            keys.append(RowKey(id: identities[index], contentHash: contentHashes[index]))
+        }
+        self.init(keys: keys, sections: Self.ranges(of: sections))
+    }
+
+    /// Where the rows of each plain section lie in the global order.
+    private static func ranges<Item>(of sections: [ListSection<Item>]) -> [SectionRange] {
         var ranges: [SectionRange] = []
         var start = 0
         for section in sections {
             ranges.append(SectionRange(name: section.name, start: start, count: section.items.count))
             start += section.items.count
         }
-        for index in identities.indices {
-            keys.append(RowKey(id: identities[index], contentHash: contentHashes[index]))
-        }
-        self.init(keys: keys, sections: ranges)
+        return ranges
     }
 }
