@@ -1,5 +1,6 @@
 import Foundation
 import Persistence
+import PlumeTestSupport
 import Testing
 @testable import FetchedResults
 
@@ -45,6 +46,27 @@ import Testing
             #expect(seen.count == length + 1, "length \(length)")
             // One more byte is another value.
             #expect(hash(bytes + [0], tag: 4) != original)
+        }
+    }
+
+    /// The last partial word is read without copying (one shifted load of
+    /// the last 8 bytes, or byte by byte under 8): it must equal the bytes
+    /// copied into a zeroed word, for every length, offset into a larger
+    /// buffer, and byte value.
+    @Test func theLastPartialWordEqualsTheBytesCopied() {
+        var generator = SeededGenerator(seed: 0x37)
+        for _ in 0..<2_000 {
+            let padding = Int.random(in: 0...9, using: &generator)
+            let length = Int.random(in: 1...40, using: &generator)
+            let buffer = (0..<(padding + length + 9)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            buffer.withUnsafeBytes { whole in
+                let bytes = UnsafeRawBufferPointer(rebasing: whole[padding..<(padding + length)])
+                let offset = length / 8 * 8
+                guard offset < length else { return }
+                var copied: UInt64 = 0
+                withUnsafeMutableBytes(of: &copied) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+                #expect(ContentHash.lastWord(bytes, from: offset) == copied, "length \(length), padding \(padding)")
+            }
         }
     }
 

@@ -190,6 +190,27 @@ import Testing
         #expect(KeepsSomeRows.kept.map { $0[0] } == [.integer(1), .integer(5), .integer(1), .integer(3)])
     }
 
+    /// A cursor lends its view as a fetch does: a record that keeps it
+    /// gets a copy, the next one a new view, also after a failure.
+    @Test func aCursorLendsANewRowAfterEachKeptOneAndAfterAFailure() throws {
+        KeepsSomeRows.kept = []
+        defer { KeepsSomeRows.kept = [] }
+        let db = try Database(location: .inMemory)
+        try makePhotoTable(db)
+        try db.execute(sql: "INSERT INTO photo (id, name) VALUES (4, 'Boat'), (5, 'Bridge')")
+        let cursor = try KeepsSomeRows.fetchCursor(db, sql: "SELECT id, name FROM photo ORDER BY id")
+        #expect(try cursor.next()?.name == "Sunset")
+        #expect(try cursor.next()?.name == "Dog")
+        #expect(throws: RowDecodingError.self) { try cursor.next() }
+        // The failure ends the cursor.
+        #expect(try cursor.next() == nil)
+        let others = try KeepsSomeRows.fetchCursor(db, sql: "SELECT id, name FROM photo WHERE id > 3 ORDER BY id")
+        #expect(try others.collect().map(\.name) == ["Boat", "Bridge"])
+        try db.close()
+        #expect(KeepsSomeRows.kept.map { $0["name"] } == [.text("Sunset"), .text("Harbor"), .text("Bridge")])
+        #expect(KeepsSomeRows.kept.map { $0[0] } == [.integer(1), .integer(3), .integer(5)])
+    }
+
     @Test func keptRowsCrossThreads() async throws {
         let rows = try withDatabase { db in
             try makePhotoTable(db)

@@ -41,6 +41,12 @@ enum Contender: String, CaseIterable, Sendable {
     /// advance (for `list.apply`: the part of `diffable` that is not
     /// Plume's).
     case diffableapply
+    /// The diffable data source with the snapshot built in the timed run:
+    /// the new 100,000 identifiers appended to an empty snapshot, the
+    /// changed rows reconfigured, then applied (for `list.apply`: what
+    /// any app showing the update through a diffable data source pays to
+    /// UIKit, whoever computes the update).
+    case diffablefresh
 }
 
 /// One implementation of a workload.

@@ -31,8 +31,13 @@ extension ChangeSet {
         from old: [ListSection<Item>], to new: [ListSection<Item>],
         identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int
     ) throws -> ChangeSet<Item> {
-        let oldRows = KeyedRows(sections: old, identity: identity, contentHash: contentHash)
-        let newRows = KeyedRows(sections: new, identity: identity, contentHash: contentHash)
+        try difference(from: old, to: new, oldRows: KeyedRows(sections: old, identity: identity, contentHash: contentHash),
+                       newRows: KeyedRows(sections: new, identity: identity, contentHash: contentHash))
+    }
+
+    /// The change set from the keys of both lists, made by the caller.
+    static func difference(from old: [ListSection<Item>], to new: [ListSection<Item>], oldRows: KeyedRows,
+                           newRows: KeyedRows) throws -> ChangeSet<Item> {
         let positional: PositionalChanges
         do {
             positional = try ResultsDiff.changes(from: oldRows, to: newRows)
@@ -68,16 +73,37 @@ extension ChangeSet where Item: Hashable {
     public static func difference(
         from old: [ListSection<Item>], to new: [ListSection<Item>], identity: (Item) -> DatabaseValue
     ) throws -> ChangeSet<Item> {
-        var oldItems: [DatabaseValue: Item] = [:]
-        for section in old {
-            for item in section.items { oldItems[identity(item)] = item }
-        }
-        return try difference(from: old, to: new, identity: identity) { item in
-            let hash = item.hashValue
-            // Equal hashes, different content: a hash that differs.
-            guard let oldItem = oldItems[identity(item)], oldItem != item, oldItem.hashValue == hash else { return hash }
+        // Each item's identity and hash are read once, into plain arrays
+        // (this code is generic over the caller's item: every call to it
+        // costs), and old rows are found by identity through a dictionary
+        // of plain values.
+        let oldItems = old.flatMap(\.items)
+        let oldIdentities = oldItems.map(identity)
+        let oldHashes = oldItems.map(\.hashValue)
+        // The last old row of each identity (old identities are unique).
+        var oldIndex: [DatabaseValue: Int] = [:]
+        oldIndex.reserveCapacity(oldIdentities.count)
+        for (index, id) in oldIdentities.enumerated() { oldIndex[id] = index }
+        // A row whose hash equals that of the old row of its identity is
+        // confirmed unchanged by `==`; equal hashes, different content: a
+        // hash that differs.
+        func contentHash(_ item: Item, hash: Int, id: DatabaseValue, oldRow: Int? = nil) -> Int {
+            guard let found = oldIndex[id], found != oldRow, oldHashes[found] == hash, oldItems[found] != item else { return hash }
             return hash &+ 1
         }
+        var oldHashesConfirmed = oldHashes
+        for index in oldItems.indices {
+            // An old row is its identity's row, unless the identity repeats.
+            oldHashesConfirmed[index] = contentHash(oldItems[index], hash: oldHashes[index], id: oldIdentities[index], oldRow: index)
+        }
+        let newItems = new.flatMap(\.items)
+        let newIdentities = newItems.map(identity)
+        var newHashes = newItems.map(\.hashValue)
+        for index in newItems.indices {
+            newHashes[index] = contentHash(newItems[index], hash: newHashes[index], id: newIdentities[index])
+        }
+        return try difference(from: old, to: new, oldRows: KeyedRows(sections: old, identities: oldIdentities, contentHashes: oldHashesConfirmed),
+                              newRows: KeyedRows(sections: new, identities: newIdentities, contentHashes: newHashes))
     }
 }
 
@@ -85,15 +111,32 @@ extension KeyedRows {
     /// The keys of plain sections.
     init<Item>(sections: [ListSection<Item>], identity: (Item) -> DatabaseValue, contentHash: (Item) -> Int) {
         var keys = ChunkedArray<RowKey>()
+        for section in sections {
+            for item in section.items {
+                keys.append(RowKey(id: identity(item), contentHash: contentHash(item)))
+            }
+        }
+        self.init(keys: keys, sections: Self.ranges(of: sections))
+    }
+
+    /// The keys of plain sections, from each row's identity and content
+    /// hash in section order.
+    init<Item>(sections: [ListSection<Item>], identities: [DatabaseValue], contentHashes: [Int]) {
+        var keys = ChunkedArray<RowKey>()
+        for index in identities.indices {
+            keys.append(RowKey(id: identities[index], contentHash: contentHashes[index]))
+        }
+        self.init(keys: keys, sections: Self.ranges(of: sections))
+    }
+
+    /// Where the rows of each plain section lie in the global order.
+    private static func ranges<Item>(of sections: [ListSection<Item>]) -> [SectionRange] {
         var ranges: [SectionRange] = []
         var start = 0
         for section in sections {
             ranges.append(SectionRange(name: section.name, start: start, count: section.items.count))
             start += section.items.count
-            for item in section.items {
-                keys.append(RowKey(id: identity(item), contentHash: contentHash(item)))
-            }
         }
-        self.init(keys: keys, sections: ranges)
+        return ranges
     }
 }

@@ -27,6 +27,10 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
     private var pages: PageLoader<Item>?
     private let reader: any DatabaseReader
     var storage: ResultsStorage<Item>
+    /// The identity map of `storage.keys` the last refetch's scan built,
+    /// or nil (then the next refetch builds it from the keys); dropped
+    /// whenever `storage` changes otherwise.
+    private var storageIndex: ResultsDiff.IdentityMap?
     var snapshot: FetchedResultsSnapshot<Item>
     /// The engine's change source; a cancelled one stops pending refetches.
     var observation: AnyDatabaseCancellable?
@@ -138,8 +142,8 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
     private func refetch(_ db: Database) throws {
         if try QueryPlan<Item>.schemaVersion(db) != plan.schemaVersion { try replan(db) }
         statistics.withLock { $0.refetches += 1 }
-        let indexed = ResultsDiff.IndexedKeys(storage.keys)
-        let (newStorage, unchanged) = try fetcher.fetch(db, previous: storage, indexed: indexed)
+        let indexed = storageIndex.map { ResultsDiff.IndexedKeys(storage.keys, index: $0) } ?? ResultsDiff.IndexedKeys(storage.keys)
+        let (newStorage, unchanged, newIndex) = try fetcher.fetch(db, previous: storage, indexed: indexed)
         let positional: PositionalChanges
         do {
             positional = try ResultsDiff.changes(from: storage.keyed, to: newStorage.keyed, indexed: indexed, unchanged: unchanged)
@@ -150,6 +154,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
         missedCommit = false
         recoveryDelay = .milliseconds(5)
         try commit(newStorage, positional)
+        storageIndex = newIndex
     }
 
     /// After a schema change: the request's plan on the new schema. The
@@ -165,6 +170,7 @@ final class ResultsEngine<Item: FetchableRecord & Sendable>: ObservationReducer,
     private func commit(_ newStorage: ResultsStorage<Item>, _ positional: PositionalChanges) throws {
         let previous = snapshot
         storage = newStorage
+        storageIndex = nil
         guard !positional.isEmpty else { return }
         snapshot = FetchedResultsSnapshot(storage: newStorage, pages: pages)
         let changeSet = try positional.changeSet(newSections: newStorage.sections) { index in

@@ -23,9 +23,11 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
     ///     (for reusing items and checking identities).
     /// - Returns: The new storage, and with `indexed`, the previous row
     ///   each new row repeats unchanged (same identity and content hash):
-    ///   what the diff needs to skip unchanged rows.
+    ///   what the diff needs to skip unchanged rows; and the identity map
+    ///   of the new keys when the scan built it (see
+    ///   ``ResultsDiff/ScanIdentityMap``).
     func fetch(_ db: Database, previous: ResultsStorage<Item>? = nil, indexed: ResultsDiff.IndexedKeys? = nil)
-        throws -> (storage: ResultsStorage<Item>, unchanged: UnchangedRows) {
+        throws -> (storage: ResultsStorage<Item>, unchanged: UnchangedRows, index: ResultsDiff.IdentityMap?) {
         // A refetch (with `previous`) runs while the controller observes:
         // the pages it reads stay cached for the next one.
         let whileObserved = previous != nil
@@ -54,7 +56,7 @@ struct ResultsFetcher<Item: FetchableRecord & Sendable> {
         if !isBatched {
             storage.items = Self.items(unchanged: scan.unchanged, decoded: decoded, previous: previousItems)
         }
-        return (storage, scan.unchanged)
+        return (storage, scan.unchanged, scan.index)
     }
 
     /// The memory SQLite may use to sort the rows of a controller that

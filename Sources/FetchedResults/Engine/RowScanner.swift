@@ -19,9 +19,11 @@ enum RowScanner {
     /// - Returns: The keys and sections, the column names, and with
     ///   `previous`, for each row the previous index of the row it repeats
     ///   unchanged (same identity and content hash), or -1: a decoder
-    ///   that reuses previous items decoded the rows with -1 only.
-    static func scan(_ request: FetchRequest, _ db: Database, previous: ResultsDiff.IndexedKeys?,
-                     decoder: Decoder?) throws -> (rows: KeyedRows, columns: [String], unchanged: UnchangedRows) {
+    ///   that reuses previous items decoded the rows with -1 only; and,
+    ///   when the scan could fill it in the previous map's dense range,
+    ///   the identity map of the new rows (``ResultsDiff/ScanIdentityMap``).
+    static func scan(_ request: FetchRequest, _ db: Database, previous: ResultsDiff.IndexedKeys?, decoder: Decoder?)
+        throws -> (rows: KeyedRows, columns: [String], unchanged: UnchangedRows, index: ResultsDiff.IdentityMap?) {
         let sql = request.sql
         let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(request.arguments)
@@ -47,7 +49,8 @@ enum RowScanner {
             }
             hasRow = try statement.step()
         }
-        return (try rows.finish(), columns.names, rows.unchanged)
+        let keyed = try rows.finish()
+        return (keyed, columns.names, rows.unchanged, rows.newIndex.finish(count: keyed.keys.count))
     }
 
     fileprivate static func emptyChunk() -> [RowKey] {
@@ -70,8 +73,11 @@ private struct ScannedRows {
     // matched so far; the others (all of a first fetch) by value.
     var previousKeys: ChunkedArray<RowKey>.Reader
     let previousIndex: ResultsDiff.IdentityMap
-    var matched: [Bool]
+    let matched: ScanSlots<Bool>
     var identities: DuplicateDetector
+    /// The new rows' identity map, filled as they come.
+    var newIndex: ResultsDiff.ScanIdentityMap
+    var rowCount = 0
     /// With previous rows: per row, the previous row it repeats unchanged.
     var unchanged = UnchangedRows()
 
@@ -83,7 +89,8 @@ private struct ScannedRows {
         sections = SectionBuilder(column: request.sectionColumn ?? "", sql: sql, collation: columns.sectionCollation)
         previousKeys = ChunkedArray<RowKey>.Reader(previous?.keys ?? ChunkedArray())
         previousIndex = previous?.index ?? ResultsDiff.IdentityMap(ChunkedArray())
-        matched = [Bool](repeating: false, count: previous?.keys.count ?? 0)
+        matched = ScanSlots(count: previous?.keys.count ?? 0, repeating: false)
+        newIndex = ResultsDiff.ScanIdentityMap(previous: previous?.index)
         identities = DuplicateDetector(column: request.identityColumn, sql: sql)
     }
 
@@ -93,6 +100,8 @@ private struct ScannedRows {
     mutating func add(_ statement: Statement) throws -> Bool {
         let (id, contentHash) = hashRow(statement)
         let previousRow = try match(id)
+        newIndex.add(id.integerIdentity, row: rowCount)
+        rowCount += 1
         if let sectionIndex = columns.sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
         chunk.append(RowKey(id: id, contentHash: contentHash))
         if chunk.count == ChunkedArray<RowKey>.initialChunkSize {

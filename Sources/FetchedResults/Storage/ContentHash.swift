@@ -109,11 +109,42 @@ struct ContentHash {
             offset += 8
         }
         if offset < bytes.count {
-            // The last 1–7 bytes, in one copy.
-            var last: UInt64 = 0
-            withUnsafeMutableBytes(of: &last) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
-            state = Self.step(state, word: last, multiplier: multiplier)
+            state = Self.step(state, word: Self.lastWord(bytes, from: offset), multiplier: multiplier)
         }
+    }
+
+    /// The last 1–7 bytes of a text or blob, from `offset` on, as the low
+    /// bytes of a word whose other bytes are zero (in memory order): what
+    /// copying them into a zeroed word gives, without a call to `memcpy`.
+    /// With 8 bytes or more in all, one load of the last 8 bytes, shifted;
+    /// under 8 (then `offset` is 0), two overlapping loads of 4 bytes, or
+    /// three single bytes under 4.
+    @inline(__always)
+    static func lastWord(_ bytes: UnsafeRawBufferPointer, from offset: Int) -> UInt64 {
+        let remaining = bytes.count &- offset
+        #if _endian(little)
+        guard let base = bytes.baseAddress else { return 0 }
+        if bytes.count >= 8 {
+            let word = (base + (bytes.count &- 8)).loadUnaligned(as: UInt64.self)
+            return word &>> UInt64(truncatingIfNeeded: 8 &* (8 &- remaining))
+        }
+        let start = base + offset
+        if remaining >= 4 {
+            // Bytes 0–3, and the last 4 (the same bytes where they overlap).
+            let low = UInt64(start.loadUnaligned(as: UInt32.self))
+            let high = UInt64((start + (remaining &- 4)).loadUnaligned(as: UInt32.self))
+            return low | high &<< UInt64(truncatingIfNeeded: 8 &* (remaining &- 4))
+        }
+        // 1–3 bytes: the first, the middle and the last (some the same).
+        let first = UInt64(start.load(as: UInt8.self))
+        let middle = UInt64((start + (remaining &>> 1)).load(as: UInt8.self))
+        let last = UInt64((start + (remaining &- 1)).load(as: UInt8.self))
+        return first | middle &<< UInt64(truncatingIfNeeded: 8 &* (remaining &>> 1)) | last &<< UInt64(truncatingIfNeeded: 8 &* (remaining &- 1))
+        #else
+        var word: UInt64 = 0
+        withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+        return word
+        #endif
     }
 
     /// Combines a column read in place (``Statement/withUnsafeColumnBytes(at:_:)``):

@@ -12,6 +12,12 @@ extension ResultsDiff {
             self.keys = keys
             self.index = IdentityMap(keys)
         }
+
+        /// Keys with the map a scan built of them (``ScanIdentityMap``).
+        init(_ keys: ChunkedArray<RowKey>, index: IdentityMap) {
+            self.keys = keys
+            self.index = index
+        }
     }
 
     /// Row index by identity: the one identity → position lookup (the
@@ -20,8 +26,8 @@ extension ResultsDiff {
     /// ``DenseIntegerTable``) index a plain array; others go through
     /// hashing.
     struct IdentityMap {
-        private var dense: [Int32] = []
-        private var denseBase: Int64 = 0
+        private(set) var dense: [Int32] = []
+        private(set) var denseBase: Int64 = 0
         private var integers: [Int64: Int] = [:]
         private var others: [DatabaseValue: Int] = [:]
 
@@ -52,6 +58,13 @@ extension ResultsDiff {
             keys.forEachIndexed { index, key in
                 if let value = key.id.integerIdentity { integers[value] = index } else { others[key.id] = index }
             }
+        }
+
+        /// A dense table: `dense[identity - base]` is the row of an
+        /// identity, or -1.
+        init(dense: [Int32], base: Int64) {
+            self.dense = dense
+            self.denseBase = base
         }
 
         subscript(id: DatabaseValue) -> Int? {

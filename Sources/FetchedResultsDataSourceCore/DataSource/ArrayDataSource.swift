@@ -108,12 +108,17 @@ public final class ArrayDataSource<Item: Hashable & Sendable, ID: Hashable, Cell
     private static func validate(_ sections: [ListSection<Item>], id: (Item) -> ID) throws(ListContentError) {
         var names: Set<DatabaseValue> = []
         var ids: Set<ID> = []
-        for (index, section) in sections.enumerated() {
+        ids.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        // Index loops: this code is generic over the caller's types, where
+        // an enumerated sequence costs a metadata lookup per element.
+        for index in sections.indices {
+            let section = sections[index]
             guard names.insert(section.name).inserted else {
                 throw ListContentError(.duplicateSectionName, "section \(index) is named \(section.name), like an earlier section")
             }
-            for (row, item) in section.items.enumerated() where !ids.insert(id(item)).inserted {
-                throw ListContentError(.duplicateIdentity, "the item at [\(index), \(row)] has identity \(id(item)), like an earlier item")
+            let items = section.items
+            for row in items.indices where !ids.insert(id(items[row])).inserted {
+                throw ListContentError(.duplicateIdentity, "the item at [\(index), \(row)] has identity \(id(items[row])), like an earlier item")
             }
         }
     }

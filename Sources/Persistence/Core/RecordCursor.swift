@@ -11,10 +11,15 @@
 /// A cursor is only valid inside the database access that made it.
 public final class RecordCursor<Record: FetchableRecord> {
     @usableFromInline let stepper: RowStepper
+    /// The view of the current row each `init(row:)` borrows, as a fetch
+    /// loop lends its own (see ``LentRowView``): no retain and no release
+    /// per row; replaced when a record keeps it.
+    @usableFromInline @exclusivity(unchecked) var lent: LentRowView
 
     @usableFromInline
     init(statement: Statement) {
         self.stepper = RowStepper(statement: statement)
+        self.lent = stepper.makeLentView()
     }
 
     /// The next record, or nil at the end.
@@ -24,7 +29,7 @@ public final class RecordCursor<Record: FetchableRecord> {
     @inlinable
     public func next() throws -> Record? {
         guard try stepper.step() else { return nil }
-        return try stepper.decodeCurrentRecord(Record.self)
+        return try stepper.decodeRecord(Record.self, lending: &lent)
     }
 
     /// Stops the iteration and releases the statement.
