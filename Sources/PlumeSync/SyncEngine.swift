@@ -75,6 +75,11 @@ public final class SyncEngine: Sendable {
     /// named tables, a first sync's rows queued) and starts syncing in the
     /// background. Calling it again while running does nothing.
     ///
+    /// When it returns, the status is ``SyncStatus/pulling`` (the first
+    /// connection is under way), so that a reader of ``status`` never
+    /// takes the ``SyncStatus/offline`` of an engine not yet started for
+    /// a failed attempt.
+    ///
     /// - Throws: ``SyncError`` (``SyncError/Code/tableNotSyncable``) for a
     ///   table without primary key, or no table to sync;
     ///   ``ChangeHistoryError`` or ``DatabaseError`` from the database.
@@ -86,6 +91,7 @@ public final class SyncEngine: Sendable {
                                   hub: hub, localCommits: localCommits)
         let localCommits = self.localCommits
         let observation = database.observeChanges { _, _ in localCommits.signal() }
+        hub.set(.pulling)
         let task = Task { await session.run() }
         running.withLock { $0 = Running(task: task, observation: observation, session: session) }
     }

@@ -83,7 +83,10 @@ struct SyncRunCommand: AsyncParsableCommand {
                     case .failed: return 1
                     case .offline:
                         // Without --once the engine retries; with it, one
-                        // attempt says whether the server can be reached.
+                        // attempt says whether the server can be reached
+                        // (the engine reports pulling from start() on, so
+                        // this offline is an attempt's, not the status of
+                        // before the start).
                         StandardError.print("plume sync run: cannot reach the server at \(server)")
                         return 69
                     default: continue

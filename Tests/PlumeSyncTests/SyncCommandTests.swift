@@ -38,8 +38,10 @@ import Testing
             let status = try PlumeProcess.plume(["sync", "status", second])
             #expect(status.stdout.contains("pending changes: 1"))
             #expect(status.stdout.contains("server sequence: 2"))
-            #expect(try PlumeProcess.plume(["sync", "run", second, "--server", server_, "--token", "secret-token", "--once"]).status == 0)
-            #expect(try PlumeProcess.plume(["sync", "run", first, "--server", server_, "--token", "secret-token", "--once"]).status == 0)
+            let pushUpdate = try PlumeProcess.plume(["sync", "run", second, "--server", server_, "--token", "secret-token", "--once"])
+            #expect(pushUpdate.status == 0, "\(pushUpdate.stderr)")
+            let pullUpdate = try PlumeProcess.plume(["sync", "run", first, "--server", server_, "--token", "secret-token", "--once"])
+            #expect(pullUpdate.status == 0, "\(pullUpdate.stderr)")
             #expect(try PlumeProcess.sqlite3([first, "SELECT done FROM task WHERE id = 't2'"]).stdout == "1\n")
             #expect(try PlumeProcess.plume(["sync", "status", second]).stdout.contains("pending changes: 0"))
 
