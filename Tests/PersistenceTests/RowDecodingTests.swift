@@ -115,7 +115,8 @@ import Testing
     }
 }
 
-@Suite struct LentRowTests {
+/// Serialized: two tests share `KeepsSomeRows.kept`.
+@Suite(.serialized) struct LentRowTests {
     /// A record that keeps the view it was given, on the fetch's thread
     /// (a view cannot be sent elsewhere: it is not `Sendable`).
     struct KeepsRow: FetchableRecord {
