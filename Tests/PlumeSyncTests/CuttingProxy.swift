@@ -27,20 +27,7 @@ final class CuttingProxy: @unchecked Sendable {
         self.upstreamPort = upstreamPort
         cutsLeft = cuts
         cutAfter = bytes
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = Self.loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard listener >= 0, bound == 0, listen(listener, 64) == 0 else {
-            throw SpawnFailure(message: "the proxy cannot listen: \(String(cString: strerror(errno)))")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try boundLoopbackSocket(listening: true)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 

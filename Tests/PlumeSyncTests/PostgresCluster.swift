@@ -120,9 +120,16 @@ final class PostgresCluster: Sendable {
 
 /// A port nobody listens on now: bound to port 0, then released.
 func freeLoopbackPort() throws -> Int {
+    let (descriptor, port) = try boundLoopbackSocket()
+    close(descriptor)
+    return port
+}
+
+/// A TCP socket bound to a free loopback port (port 0, the kernel's
+/// choice), listening when `listening`: its descriptor and port.
+func boundLoopbackSocket(listening: Bool = false) throws -> (descriptor: Int32, port: Int) {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw ProcessFailure(message: "socket() failed") }
-    defer { close(descriptor) }
+    guard descriptor >= 0 else { throw ProcessFailure(message: "socket() failed: \(String(cString: strerror(errno)))") }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -130,12 +137,16 @@ func freeLoopbackPort() throws -> Int {
     let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard bound == 0 else { throw ProcessFailure(message: "bind() failed") }
+    guard bound == 0, !listening || listen(descriptor, 64) == 0 else {
+        let reason = String(cString: strerror(errno))
+        close(descriptor)
+        throw ProcessFailure(message: "cannot \(bound == 0 ? "listen on" : "bind") a loopback port: \(reason)")
+    }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
     }
-    return Int(UInt16(bigEndian: address.sin_port))
+    return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
 }
 
 /// Lets one cluster test run at a time. Their fixtures block a thread

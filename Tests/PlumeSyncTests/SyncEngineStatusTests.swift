@@ -41,23 +41,7 @@ private final class SilentListener: Sendable {
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard descriptor >= 0, bound == 0, listen(descriptor, 64) == 0 else {
-            Glibc.close(descriptor)
-            throw SpawnFailure(message: "cannot listen: \(String(cString: strerror(errno)))")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (descriptor, port) = try boundLoopbackSocket(listening: true)
     }
 
     func close() {
