@@ -27,10 +27,10 @@ final class ChangeTracker {
         var didRollback: (Database) -> Void
     }
 
-    /// The table name of the last update hook call, so that a run of
-    /// changes to one table builds its Swift name once.
-    @exclusivity(unchecked) private var lastTablePointer: UnsafePointer<CChar>?
-    @exclusivity(unchecked) private var lastTableName = ""
+    /// The tables of the last update hook calls, so that changes to a few
+    /// tables in turn (a table and its history, every row) build each
+    /// Swift name once.
+    @exclusivity(unchecked) private var tableNames = UpdateHookTableNames()
 
     /// Installs the commit and rollback hooks. The update hook, which costs
     /// something on every changed row, is only installed while observers
@@ -66,11 +66,7 @@ final class ChangeTracker {
     }
 
     private func record(operation: Int32, table: UnsafePointer<CChar>, rowID: Int64) {
-        if lastTablePointer != table || strcmp(table, lastTableName) != 0 {
-            lastTablePointer = table
-            lastTableName = String(cString: table).sqlNameKey()
-        }
-        let name = lastTableName
+        let name = tableNames.key(of: table)
         switch operation {
         case SQLITE_INSERT: pending.tables[name, default: TableChanges()].recordInsert(rowID)
         case SQLITE_UPDATE: pending.tables[name, default: TableChanges()].recordUpdate(rowID)

@@ -25,12 +25,13 @@ public struct TableChanges: Hashable, Sendable {
     public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
 
     mutating func recordInsert(_ rowID: Int64) {
-        if deleted.remove(rowID) != nil {
+        // The emptiness tests spare a run of inserts two hashes a row.
+        if !deleted.isEmpty, deleted.remove(rowID) != nil {
             updated.insert(rowID) // deleted then inserted again: replaced
         } else {
             // An update reported before the insert of the same rowid is
             // the history's record of a key change: the row is new.
-            updated.remove(rowID)
+            if !updated.isEmpty { updated.remove(rowID) }
             inserted.insert(rowID)
         }
     }
