@@ -55,8 +55,12 @@ struct RemoteChangeApplier {
     }
 
     private static func unknownColumn(_ values: SyncRow, _ table: SyncTable) -> SyncError {
-        let unknown = values.keys.sorted().first { !table.columns.contains($0) } ?? "?"
-        return SyncError(.schemaMismatch, "the server sent column \(unknown) of table \(table.name), which has no such column here")
+        unknownColumn(values.keys.sorted().first { !table.columns.contains($0) } ?? "?", table)
+    }
+
+    /// The error of a column `table` lacks.
+    static func unknownColumn(_ column: String, _ table: SyncTable) -> SyncError {
+        SyncError(.schemaMismatch, "the server sent column \(column) of table \(table.name), which has no such column here")
     }
 
     /// Applies logged changes in order; returns the rows they touched
@@ -71,13 +75,19 @@ struct RemoteChangeApplier {
         return touched
     }
 
-    /// Applies a bootstrap page's rows as inserts; returns the rows when
+    /// Applies a bootstrap page's rows as inserts, binding each row's
+    /// values in column order to one statement; returns the rows when
     /// `trackingRows` (an empty set otherwise).
-    func apply(_ rows: [SyncBootstrapRow], of table: SyncTable, trackingRows: Bool, _ db: Database) throws -> Set<RowReference> {
+    func apply(_ page: SyncBootstrapColumns, of table: SyncTable, trackingRows: Bool, _ db: Database) throws -> Set<RowReference> {
         var touched = Set<RowReference>()
-        for row in rows {
-            try apply(.insert, table: table, key: row.key, values: row.values, db)
-            if trackingRows { touched.insert(RowReference(table: table.name, key: SyncJSON.keyText(row.key))) }
+        let statement = try db.cachedStatement(sql: table.upsertSQL)
+        let width = table.columns.count
+        for row in 0..<page.count {
+            for column in 0..<width {
+                try statement.bind(page.values[row * width + column].databaseValue, at: column + 1)
+            }
+            try statement.run()
+            if trackingRows { touched.insert(RowReference(table: table.name, key: SyncJSON.keyText(page.keys[row]))) }
         }
         return touched
     }

@@ -167,12 +167,13 @@ struct SyncDatabaseSide: Sendable {
     ///     client pulls from, unless it pulled from earlier already).
     ///   - replace: Whether the table's rows are dropped first (pending
     ///     local changes are applied again on top).
-    func apply(_ page: SyncBootstrapResponse, of table: SyncTable, first: Bool, replace: Bool, _ db: Database) throws {
+    func apply(_ page: SyncBootstrapColumns, of table: SyncTable, first: Bool, replace: Bool, _ db: Database) throws {
+        if let unknown = page.unknownColumn { throw RemoteChangeApplier.unknownColumn(unknown, table) }
         try collect(db)
         if first && replace { try db.execute(sql: "DELETE FROM main.\(table.quotedName)") }
         let applier = RemoteChangeApplier(tables: tables)
         let pending = try SyncLocalState.hasOutbox(db)
-        let touched = try applier.apply(page.rows, of: table, trackingRows: pending, db)
+        let touched = try applier.apply(page, of: table, trackingRows: pending, db)
         if pending { try applier.reapplyPending(touching: touched, wholeTable: first ? table.name : nil, db) }
         if first, try SyncLocalState.serverSequence(db) == nil {
             try SyncLocalState.setValue("server_sequence", .integer(page.head), db)

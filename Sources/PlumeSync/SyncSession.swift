@@ -69,21 +69,23 @@ struct SyncSession: Sendable {
         }
     }
 
-    /// Gets the current rows of every table not bootstrapped yet.
+    /// Gets the current rows of every table not bootstrapped yet. The
+    /// next page is fetched while the last one is written.
     private func bootstrap() async throws {
         let pending = try await database.read { [side] db in try side.tablesToBootstrap(db) }
         for (name, replace) in pending {
             guard let table = side.tables[name] else { continue }
             hub.set(.pulling)
-            var cursor: String?
+            var page = try await transport.bootstrap(table, after: nil, limit: Self.bootstrapPageSize)
             var first = true
-            repeat {
-                let page = try await transport.bootstrap(table: name, after: cursor, limit: Self.bootstrapPageSize)
-                let isFirst = first
-                try await database.write { [side] db in try side.apply(page, of: table, first: isFirst, replace: replace, db) }
-                cursor = page.next
+            while true {
+                let (current, isFirst, cursor) = (page, first, page.next)
+                async let following = nextBootstrapPage(of: table, after: cursor)
+                try await database.write { [side] db in try side.apply(current, of: table, first: isFirst, replace: replace, db) }
+                guard let nextPage = try await following else { break }
+                page = nextPage
                 first = false
-            } while cursor != nil
+            }
         }
         // No table had rows to bootstrap from: start from the head.
         try await database.write { db in
@@ -91,6 +93,12 @@ struct SyncSession: Sendable {
                 try SyncLocalState.setValue("server_sequence", .integer(0), db)
             }
         }
+    }
+
+    /// The page after `cursor`, nil when there is none.
+    private func nextBootstrapPage(of table: SyncTable, after cursor: String?) async throws -> SyncBootstrapColumns? {
+        guard let cursor else { return nil }
+        return try await transport.bootstrap(table, after: cursor, limit: Self.bootstrapPageSize)
     }
 
     /// Pushes every queued local change, in pages of at most

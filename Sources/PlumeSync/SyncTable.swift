@@ -8,6 +8,8 @@ struct SyncTable: Sendable {
     let name: String
     /// The columns (lowercased), in table order, generated ones excluded.
     let columns: [String]
+    /// The columns, for reading rows straight into table order.
+    let layout: SyncColumnLayout
     /// The primary key's columns, in key order.
     let keyColumns: [String]
     /// What the server compares.
@@ -51,6 +53,7 @@ struct SyncTable: Sendable {
             columns.append(SyncTableSchema.Column(name: column.syncNameKey, affinity: Self.affinity(declaredType: type), primaryKey: position))
         }
         self.columns = columns.map(\.name)
+        layout = SyncColumnLayout(columns: self.columns)
         schema = SyncTableSchema(name: name, columns: columns)
         keyColumns = schema.keyColumns
         guard !keyColumns.isEmpty else {

@@ -50,10 +50,12 @@ final class SyncTransport: Sendable {
         }
     }
 
-    func bootstrap(table: String, after cursor: String?, limit: Int) async throws -> SyncBootstrapResponse {
-        var query = [("table", table), ("limit", "\(limit)")]
+    /// A bootstrap page of `table`, its rows read into the table's column
+    /// order.
+    func bootstrap(_ table: SyncTable, after cursor: String?, limit: Int) async throws -> SyncBootstrapColumns {
+        var query = [("table", table.name), ("limit", "\(limit)")]
         if let cursor { query.append(("after", cursor)) }
-        return try await send("GET", "v1/bootstrap", query: query) { try $0.readBootstrapResponse() }
+        return try await send("GET", "v1/bootstrap", query: query) { try $0.readBootstrapColumns(table.layout) }
     }
 
     /// Opens the live stream after `sequence` and calls `onChanges` for

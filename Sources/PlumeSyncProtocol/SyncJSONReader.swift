@@ -32,8 +32,8 @@ public struct SyncJSONError: Error, CustomStringConvertible, Sendable {
 /// is (an integer has neither fraction nor exponent), and names what is
 /// wrong and where.
 public struct SyncJSONReader {
-    private let bytes: [UInt8]
-    private var index = 0
+    let bytes: [UInt8]
+    var index = 0
 
     /// A reader of `bytes`.
     public init(_ bytes: [UInt8]) {
@@ -129,31 +129,53 @@ public struct SyncJSONReader {
     /// An object, calling `field` for each member with the reader at its
     /// value (which `field` must read).
     mutating func readObject(_ field: (inout SyncJSONReader, String) throws -> Void) throws {
+        guard try beginObject() else { return }
+        repeat {
+            try expectMemberName()
+            let name = try readString()
+            try readMember(name) { try field(&$0, name) }
+        } while try continuesObject()
+    }
+
+    /// Past an object's `{`; false when the object is empty (and the
+    /// reader past its `}` too).
+    mutating func beginObject() throws -> Bool {
         try expect(UInt8(ascii: "{"), "expected an object")
         skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            index += 1
-            return
+        guard peek() == UInt8(ascii: "}") else { return true }
+        index += 1
+        return false
+    }
+
+    /// Checks that a member name comes next.
+    mutating func expectMemberName() throws {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+    }
+
+    /// Past the `:` after member `name`, then its value, read by `read`;
+    /// an error inside names the member.
+    mutating func readMember(_ name: String, _ read: (inout SyncJSONReader) throws -> Void) throws {
+        try expect(UInt8(ascii: ":"), "expected : after member \"\(name)\"")
+        do {
+            try read(&self)
+        } catch let error as SyncJSONError {
+            throw error.inside("." + name)
         }
-        while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
-            let name = try readString()
-            try expect(UInt8(ascii: ":"), "expected : after member \"\(name)\"")
-            do {
-                try field(&self, name)
-            } catch let error as SyncJSONError {
-                throw error.inside("." + name)
-            }
-            skipWhitespace()
-            guard let byte = peek() else { throw error("expected , or } in an object, found the end of the body") }
-            index += 1
-            if byte == UInt8(ascii: "}") { return }
-            guard byte == UInt8(ascii: ",") else {
-                index -= 1
-                throw error("expected , or } in an object")
-            }
+    }
+
+    /// Past the `,` before another member (true) or the `}` that ends the
+    /// object (false).
+    mutating func continuesObject() throws -> Bool {
+        skipWhitespace()
+        guard let byte = peek() else { throw error("expected , or } in an object, found the end of the body") }
+        index += 1
+        if byte == UInt8(ascii: "}") { return false }
+        guard byte == UInt8(ascii: ",") else {
+            index -= 1
+            throw error("expected , or } in an object")
         }
+        return true
     }
 
     /// An array, calling `element` with the reader at each element (which
@@ -400,11 +422,11 @@ public struct SyncJSONReader {
         }
     }
 
-    private func peek() -> UInt8? {
+    func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
-    private mutating func expect(_ byte: UInt8, _ message: String) throws {
+    mutating func expect(_ byte: UInt8, _ message: String) throws {
         skipWhitespace()
         guard peek() == byte else {
             throw error(peek() == nil ? "\(message), found the end of the body" : message)
