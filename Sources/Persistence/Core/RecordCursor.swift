@@ -68,9 +68,17 @@ public typealias RowCursor = RecordCursor<Row>
 @usableFromInline
 final class RowStepper {
     private let statement: Statement
-    @usableFromInline let layout: RowLayout
+    /// The result columns, read again after the first step: a statement
+    /// kept in the cache is re-prepared on that step when the schema
+    /// changed meanwhile (another connection added a column, a rolled-back
+    /// transaction restored a dropped table), and may then have others.
+    @usableFromInline @exclusivity(unchecked) private(set) var layout: RowLayout
     @usableFromInline @exclusivity(unchecked) var storage: RowStorage?
+    /// Whether the first step changed the layout, so that views lent
+    /// before it must be lent anew.
+    @usableFromInline @exclusivity(unchecked) var layoutChangedOnFirstStep = false
     @exclusivity(unchecked) private var isDone = false
+    @exclusivity(unchecked) private var hasStepped = false
 
     @usableFromInline
     init(statement: Statement) {
@@ -90,13 +98,25 @@ final class RowStepper {
     func step() throws -> Bool {
         if isDone { return false }
         do {
-            if try statement.step() { return true }
+            if try statement.step() {
+                if !hasStepped { readLayoutAfterFirstStep() }
+                return true
+            }
             isDone = true
             return false
         } catch {
             finish()
             throw error
         }
+    }
+
+    private func readLayoutAfterFirstStep() {
+        hasStepped = true
+        let current = statement.layout
+        guard current.columns != layout.columns else { return }
+        layout = current
+        storage = nil
+        layoutChangedOnFirstStep = true
     }
 
     /// Decodes a record from the current row, then copies the row if the
@@ -125,6 +145,10 @@ final class RowStepper {
     ///   ``RowDecodingError``; the statement is then reset.
     @inlinable @inline(__always)
     func decodeRecord<Record: FetchableRecord>(_ type: Record.Type, lending lent: inout LentRowView) throws -> Record {
+        if layoutChangedOnFirstStep {
+            layoutChangedOnFirstStep = false
+            lent = makeLentView()
+        }
         do {
             let record = try Record(row: lent.view)
             lendAnewIfKept(&lent)
