@@ -35,6 +35,9 @@ public final class Database {
     /// statements it uses (see ``recordingRegion(_:)``).
     @exclusivity(unchecked) var recordedRegion: DatabaseRegion?
     var statementCacheOrder: [String] = []
+    /// SQL `execute(sql:arguments:)` ran once as a single statement,
+    /// oldest first (see ``execute(sql:arguments:)``).
+    var recentlyExecuted: [String] = []
     /// The insert, update, upsert and delete statements of typed table
     /// records, by record type and kind (see ``tableStatement(_:_:sql:)``).
     /// (Unchecked exclusivity, like the statements: one thread at a time
@@ -258,22 +261,76 @@ public final class Database {
     /// - Throws: ``DatabaseError`` naming the failing statement and, for a
     ///   script, the line where it starts. Statements before it stay run
     ///   (wrap the call in ``inTransaction(_:_:)`` for all or nothing).
+    ///
+    /// SQL of one statement run a second time (recently) is kept compiled
+    /// in the statement cache, as ``cachedStatement(sql:)`` keeps it: a
+    /// loop that runs the same statement compiles it twice, not on every
+    /// turn, while SQL that differs each time never churns the cache.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
-        var remainingPositional = arguments.positional[...]
-        try forEachStatement(in: sql) { statement, _ in
-            var statementArguments = StatementArguments(named: arguments.named)
-            let count = statement.positionalParameterCount
-            statementArguments.positional = Array(remainingPositional.prefix(count))
-            remainingPositional = remainingPositional.dropFirst(count)
-            try statement.setArguments(statementArguments, strict: false)
-            try statement.run()
+        if let statement = statementCache[sql] {
+            statement.resetForReuse()
+            try run(statement, arguments: arguments, consumed: arguments.positional[...], sql: sql, line: 1)
+            return
         }
-        if !remainingPositional.isEmpty {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE,
-                                message: "\(arguments.positional.count) arguments given, but the SQL has only \(arguments.positional.count - remainingPositional.count) parameters",
-                                sql: sql, arguments: arguments)
+        var remainingPositional = arguments.positional[...]
+        var statements = 0
+        var onlyStatement: Statement?
+        try forEachStatement(in: sql) { statement, line in
+            statements += 1
+            onlyStatement = line == 1 ? statement : nil
+            remainingPositional = try run(statement, arguments: arguments, consumed: remainingPositional, sql: sql, line: nil)
+        }
+        try checkAllArgumentsUsed(arguments, remaining: remainingPositional, sql: sql)
+        if statements == 1, let onlyStatement, !onlyStatement.isSchemaChange {
+            executedOnce(sql, onlyStatement)
         }
     }
+
+    /// Runs one statement of `execute(sql:arguments:)` with the positional
+    /// arguments it takes from `remaining` (and every named one); returns
+    /// the positional arguments left. With `line`, an error without a line
+    /// gets it (as ``forEachStatement(in:_:)`` adds it), and arguments
+    /// left over are an error once the statement ran.
+    @discardableResult
+    private func run(_ statement: Statement, arguments: StatementArguments, consumed remaining: ArraySlice<DatabaseValue>,
+                     sql: String, line: Int?) throws -> ArraySlice<DatabaseValue> {
+        var statementArguments = StatementArguments(named: arguments.named)
+        let count = statement.positionalParameterCount
+        statementArguments.positional = Array(remaining.prefix(count))
+        do {
+            try statement.setArguments(statementArguments, strict: false)
+            try statement.run()
+        } catch var error as DatabaseError {
+            if let line, error.line == nil { error.line = line }
+            throw error
+        }
+        let left = remaining.dropFirst(count)
+        if line != nil { try checkAllArgumentsUsed(arguments, remaining: left, sql: sql) }
+        return left
+    }
+
+    private func checkAllArgumentsUsed(_ arguments: StatementArguments, remaining: ArraySlice<DatabaseValue>, sql: String) throws {
+        guard !remaining.isEmpty else { return }
+        throw DatabaseError(resultCode: .SQLITE_MISUSE,
+                            message: "\(arguments.positional.count) arguments given, but the SQL has only \(arguments.positional.count - remaining.count) parameters",
+                            sql: sql, arguments: arguments)
+    }
+
+    /// Notes SQL that ran as one statement: the second time within the
+    /// last few calls, its statement joins the cache.
+    private func executedOnce(_ sql: String, _ statement: Statement) {
+        if let seen = recentlyExecuted.firstIndex(of: sql) {
+            recentlyExecuted.remove(at: seen)
+            cache(statement, for: sql)
+            return
+        }
+        if recentlyExecuted.count >= Self.recentlyExecutedCapacity { recentlyExecuted.removeFirst() }
+        recentlyExecuted.append(sql)
+    }
+
+    /// How many single statements `execute(sql:arguments:)` remembers
+    /// having run once.
+    static let recentlyExecutedCapacity = 8
 
     /// Compiles each statement of a script in turn and hands it to `body`
     /// with the 1-based line where it starts.
@@ -384,21 +441,27 @@ public final class Database {
             return statement
         }
         let statement = try makeStatement(sql: sql)
-        if configuration.statementCacheCapacity > 0 {
-            if statementCacheOrder.count >= configuration.statementCacheCapacity {
-                let evicted = statementCacheOrder.removeFirst()
-                statementCache[evicted] = nil
-            }
-            statementCache[sql] = statement
-            statementCacheOrder.append(sql)
-        }
+        cache(statement, for: sql)
         return statement
+    }
+
+    /// Keeps `statement` for `sql`, the oldest cached statement making
+    /// room (nothing is kept with a capacity of 0).
+    private func cache(_ statement: Statement, for sql: String) {
+        guard configuration.statementCacheCapacity > 0 else { return }
+        if statementCacheOrder.count >= configuration.statementCacheCapacity {
+            let evicted = statementCacheOrder.removeFirst()
+            statementCache[evicted] = nil
+        }
+        statementCache[sql] = statement
+        statementCacheOrder.append(sql)
     }
 
     /// Drops every cached statement (after a schema change, for example).
     public func clearStatementCache() {
         statementCache.removeAll()
         statementCacheOrder.removeAll()
+        recentlyExecuted.removeAll()
         tableStatementCache.removeAll()
         lastTableStatement = nil
     }
