@@ -3,7 +3,7 @@ import PlumeSyncProtocol
 
 /// A local table the engine syncs: its columns, its primary key, and how
 /// the change history keys its rows.
-struct SyncTable: Sendable {
+final class SyncTable: Sendable {
     /// The name, ASCII letters lowercased (as the history records it).
     let name: String
     /// The columns (lowercased), in table order, generated ones excluded.
