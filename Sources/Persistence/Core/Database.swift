@@ -267,7 +267,7 @@ public final class Database {
     /// loop that runs the same statement compiles it twice, not on every
     /// turn, while SQL that differs each time never churns the cache.
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
-        if let statement = statementCache[sql] {
+        if let statement = statementCache[sql], !statement.isBusy {
             statement.resetForReuse()
             try run(statement, arguments: arguments, consumed: arguments.positional[...], sql: sql, line: 1)
             return
@@ -431,14 +431,24 @@ public final class Database {
     }
 
     /// A compiled statement from this connection's cache, compiled on first
-    /// use. Its arguments are reset before it is returned.
+    /// use. Its arguments are reset before it is returned. While a cursor
+    /// still reads the cached statement (the same query run inside its
+    /// loop), a new one is compiled and takes its place in the cache.
     ///
     /// - Throws: ``DatabaseError`` when the SQL does not compile.
     public func cachedStatement(sql: String) throws -> Statement {
         if let statement = statementCache[sql] {
-            statement.resetForReuse()
-            recordedRegion?.formUnion(statement.region)
-            return statement
+            if !statement.isBusy {
+                statement.resetForReuse()
+                recordedRegion?.formUnion(statement.region)
+                return statement
+            }
+            // A cursor is reading the cached one (the same query run inside
+            // its loop): a new statement takes its place in the cache, and
+            // the cursor keeps reading its own.
+            let fresh = try makeStatement(sql: sql)
+            statementCache[sql] = fresh
+            return fresh
         }
         let statement = try makeStatement(sql: sql)
         cache(statement, for: sql)

@@ -159,6 +159,12 @@ public final class Statement {
         throw error
     }
 
+    /// Whether the statement was stepped and has neither finished nor
+    /// been reset: a cursor or a fetch is reading it.
+    var isBusy: Bool {
+        handle.map { sqlite3_stmt_busy($0) != 0 } ?? false
+    }
+
     /// Rewinds the statement so it can run again; arguments stay bound.
     public func reset() {
         if let handle { sqlite3_reset(handle) }
