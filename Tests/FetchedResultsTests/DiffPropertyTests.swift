@@ -60,6 +60,41 @@ import Testing
         }
     }
 
+    /// A refetch takes the rows its scan found unchanged in runs: one row
+    /// moved across a long section (the rows it passed form one run), runs
+    /// that would span two old sections merged into one, and runs out of a
+    /// deleted section. Each diff must equal the one that reads the keys.
+    @Test func unchangedRunsGiveTheDiffOfTheKeys() throws {
+        let rows = (0..<600).map { TestList.Row(id: $0, version: 0) }
+        var moved = rows
+        moved.insert(moved.remove(at: 20), at: 580)
+        moved[300].version = 1
+        try Self.check(TestList(sections: [(1, rows)]), TestList(sections: [(1, moved)]), seed: 0)
+        var backwards = rows
+        backwards.insert(backwards.remove(at: 590), at: 3)
+        try Self.check(TestList(sections: [(1, rows)]), TestList(sections: [(1, backwards)]), seed: 0)
+        // Sections 2 and 3 end up in section 1, in their old order: the
+        // unchanged old rows run on across the old sections' boundaries.
+        let split = TestList(sections: [(1, Array(rows[0..<200])), (2, Array(rows[200..<400])), (3, Array(rows[400...]))])
+        try Self.check(split, TestList(sections: [(1, rows)]), seed: 0)
+        try Self.check(split, TestList(sections: [(1, Array(rows[0..<200])), (3, Array(rows[200...]))]), seed: 0)
+        try Self.check(TestList(sections: [(1, rows)]), split, seed: 0)
+        // In the middle of a surviving section, a run of old rows that
+        // crosses into another surviving section: those rows move.
+        let twoSections = TestList(sections: [(1, Array(rows[0..<10])), (2, Array(rows[10..<20]))])
+        let crossing = TestList(sections: [(1, [.init(id: 1000, version: 0)] + Array(rows[5..<15]) + [.init(id: 1001, version: 0)]),
+                                           (2, Array(rows[15..<20]))])
+        try Self.check(twoSections, crossing, seed: 0)
+        // Every row of a section swapped with its neighbour: runs of one.
+        var swapped = rows
+        for index in stride(from: 0, to: 598, by: 2) { swapped.swapAt(index, index + 1) }
+        try Self.check(TestList(sections: [(1, rows)]), TestList(sections: [(1, swapped)]), seed: 0)
+        let positional = try ResultsDiff.changes(from: TestList(sections: [(1, rows)]).storage.keyed,
+                                                 to: TestList(sections: [(1, moved)]).storage.keyed)
+        #expect(positional.movedRows.map(\.newGlobal) == [580])
+        #expect(positional.updatedRows.map(\.newGlobal) == [300])
+    }
+
     @Test func allRowsReversedKeepsALongestRun() throws {
         let old = TestList(sections: [(1, (0..<50).map { .init(id: $0, version: 0) })])
         let new = TestList(sections: [(1, (0..<50).reversed().map { .init(id: $0, version: 0) })])

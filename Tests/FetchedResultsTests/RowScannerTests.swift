@@ -62,4 +62,22 @@ import Testing
         // reuses its previous item.
         #expect(unchanged == [nil, nil, 3, nil])
     }
+
+    /// Keys are written a chunk at a time: results around a chunk's size
+    /// scan as they are, matched row by row to the previous scan; a scan
+    /// that fails in the middle of a chunk (here on a text identity, whose
+    /// key holds a string) reports the failure and frees what it wrote.
+    @Test(arguments: [511, 512, 513, 1024, 1300])
+    func resultsAroundTheChunkSizeScanWhole(count: Int) throws {
+        let setUp = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count)) "
+            + "INSERT INTO t SELECT 'k' || i, printf('%06d', i) FROM n;"
+        let (previous, rows, unchanged, fresh) = try Self.rescan(setUp, then: "UPDATE t SET v = 'zz' WHERE k = 'k3'")
+        #expect(previous.keys.count == count)
+        #expect(Array(rows.keys) == Array(fresh.keys))
+        #expect(rows.sections == fresh.sections)
+        let expected: [Int?] = (0..<count).map { $0 < 2 ? $0 : $0 == count - 1 ? nil : $0 + 1 }
+        #expect(unchanged == expected)
+        // The same identity twice, both past the first chunk.
+        #expect(Self.duplicate(setUp, then: "UPDATE t SET k = 'k700' WHERE k = 'k\(count)'") == (count >= 700 ? "k700" : nil))
+    }
 }

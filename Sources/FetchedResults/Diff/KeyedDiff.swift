@@ -20,12 +20,16 @@ struct KeyedDiff {
     private var claimed: [Bool]
     private var result = PositionalChanges()
 
-    /// A row that moves or stays, in new order; those of one section are
-    /// resolved once the longest subsequence is known.
+    /// A run of rows that move or stay together, in new order: the new
+    /// rows `newRow..<newRow + length` repeat the old rows `oldRow..<oldRow
+    /// + length` of one old section (one row, unless the scan found them
+    /// unchanged). Those of one section are resolved once the longest
+    /// subsequence is known.
     private struct Candidate {
         var oldRow: Int
         var fromSection: Int
         var newRow: Int
+        var length = 1
         var isContentChanged: Bool
     }
 
@@ -55,19 +59,43 @@ struct KeyedDiff {
     }
 
     /// The rows of a surviving section.
+    ///
+    /// Rows the scan found unchanged are taken in runs (consecutive new
+    /// rows repeating consecutive old rows): after one row moved, the rows
+    /// it passed form one run, matched without a lookup per row.
     private mutating func diffSection(_ newSection: Int, from oldSection: Int) throws(DuplicateIdentity) {
         let rows = try skipUnchangedEnds(new.sections[newSection].range, old.sections[oldSection].range)
         var candidates: [Candidate] = []
-        var stayingOld: [Int] = []
-        for row in rows {
-            guard let candidate = try matchRow(row) else {
+        // The staying candidates as runs of consecutive old rows, merged
+        // as ``longestIncreasingSubsequence(_:)`` merges consecutive
+        // values: the same runs, so the same rows are kept.
+        var runKeys: [Int] = []
+        var runWeights: [Int] = []
+        var row = rows.lowerBound
+        while row < rows.upperBound {
+            guard let candidate = try matchRun(from: row, before: rows.upperBound) else {
                 result.insertedRows.append(row)
+                row += 1
                 continue
             }
-            if candidate.fromSection == oldSection { stayingOld.append(candidate.oldRow) }
+            row += candidate.length
+            guard match.newIndexOfOld[candidate.fromSection] != nil else {
+                // Its old section is deleted: the rows are inserted.
+                result.insertedRows.append(contentsOf: candidate.newRow..<row)
+                continue
+            }
+            if candidate.fromSection == oldSection {
+                if let last = runKeys.indices.last, runKeys[last] + runWeights[last] == candidate.oldRow {
+                    runWeights[last] += candidate.length
+                } else {
+                    runKeys.append(candidate.oldRow)
+                    runWeights.append(candidate.length)
+                }
+            }
             candidates.append(candidate)
         }
-        report(candidates, kept: longestIncreasingSubsequence(stayingOld), in: newSection, from: oldSection)
+        report(candidates, keptRuns: heaviestIncreasingSubsequence(keys: runKeys, weights: runWeights), runStarts: runKeys,
+               in: newSection, from: oldSection)
     }
 
     /// Rows unchanged at both ends of a surviving section stay where they
@@ -92,42 +120,56 @@ struct KeyedDiff {
         return newStart..<newEnd
     }
 
-    /// The old row a new row comes from, or nil when it is new (or comes
-    /// from a section that was deleted).
-    private mutating func matchRow(_ row: Int) throws(DuplicateIdentity) -> Candidate? {
-        let oldRow: Int
-        let isContentChanged: Bool
-        if let repeated = unchanged?.oldRow(ofNewRow: row) {
-            (oldRow, isContentChanged) = (repeated, false)
-        } else {
-            let key = newKeys[row]
-            guard let found = oldIndex[key.id] else { return nil }
-            (oldRow, isContentChanged) = (found, oldKeys[found].contentHash != key.contentHash)
+    /// The old rows the new rows from `row` on come from, as one run
+    /// (ending before `end` and within one old section), or nil when the
+    /// row is new. A row the scan did not find unchanged is a run of one,
+    /// found by its identity.
+    private mutating func matchRun(from row: Int, before end: Int) throws(DuplicateIdentity) -> Candidate? {
+        if let unchanged, let oldRow = unchanged.oldRow(ofNewRow: row) {
+            let fromSection = old.sections.sectionIndex(containing: oldRow)
+            let limit = Swift.min(end - row, old.sections[fromSection].range.upperBound - oldRow)
+            var length = 1
+            while length < limit, unchanged.repeats(newRow: row + length, oldRow: oldRow + length) { length += 1 }
+            for offset in 0..<length { try claim(oldRow + offset, for: row + offset) }
+            return Candidate(oldRow: oldRow, fromSection: fromSection, newRow: row, length: length, isContentChanged: false)
         }
+        let key = newKeys[row]
+        guard let oldRow = oldIndex[key.id] else { return nil }
+        let isContentChanged = oldKeys[oldRow].contentHash != key.contentHash
         try claim(oldRow, for: row)
         let fromSection = old.sections.sectionIndex(containing: oldRow)
-        guard match.newIndexOfOld[fromSection] != nil else { return nil }
         return Candidate(oldRow: oldRow, fromSection: fromSection, newRow: row, isContentChanged: isContentChanged)
     }
 
     /// Moves and updates of one section: rows kept in place are updated
     /// when their content changed; the others move. Index paths are only
     /// made for rows reported.
-    private mutating func report(_ candidates: [Candidate], kept: [Bool], in newSection: Int, from oldSection: Int) {
-        var staying = 0
+    ///
+    /// - Parameters:
+    ///   - keptRuns: Per run of staying old rows (starting at
+    ///     `runStarts`, ascending in new order), whether it stays in place.
+    private mutating func report(_ candidates: [Candidate], keptRuns: [Bool], runStarts: [Int], in newSection: Int,
+                                 from oldSection: Int) {
+        var run = -1
         let newStart = new.sections[newSection].start
         for candidate in candidates {
             let isStaying = candidate.fromSection == oldSection
-            if isStaying { staying += 1 }
-            let isKept = isStaying && kept[staying - 1]
+            // Staying candidates come in the order of their runs; a
+            // candidate starts a run or continues the current one.
+            if isStaying, run + 1 < runStarts.count, runStarts[run + 1] == candidate.oldRow { run += 1 }
+            let isKept = isStaying && keptRuns[run]
             let changed = candidate.isContentChanged
             guard !isKept || changed else { continue }
-            let from = IndexPath(item: candidate.oldRow - old.sections[candidate.fromSection].start, section: candidate.fromSection)
-            let to = IndexPath(item: candidate.newRow - newStart, section: newSection)
-            if isKept {
-                result.updatedRows.append(.init(from: from, to: to, newGlobal: candidate.newRow))
-            } else {
-                result.movedRows.append(.init(from: from, to: to, newGlobal: candidate.newRow, isContentChanged: changed))
+            let oldStart = old.sections[candidate.fromSection].start
+            for offset in 0..<candidate.length {
+                let newRow = candidate.newRow + offset
+                let from = IndexPath(item: candidate.oldRow + offset - oldStart, section: candidate.fromSection)
+                let to = IndexPath(item: newRow - newStart, section: newSection)
+                if isKept {
+                    result.updatedRows.append(.init(from: from, to: to, newGlobal: newRow))
+                } else {
+                    result.movedRows.append(.init(from: from, to: to, newGlobal: newRow, isContentChanged: changed))
+                }
             }
         }
     }

@@ -18,6 +18,17 @@ struct UnchangedRows: Sendable {
         oldRows.append(Int32(oldRow))
     }
 
+    /// Records the entries of the next `count` new rows at once: the first
+    /// `count` slots, each the old row the new row repeats, or -1.
+    mutating func append(_ entries: ScanSlots<Int32>, count: Int) {
+        entries.withFirst(count) { oldRows.append(contentsOf: $0) }
+    }
+
+    /// Makes room for `count` new rows in all.
+    mutating func reserveCapacity(_ count: Int) {
+        oldRows.reserveCapacity(count)
+    }
+
     /// Records that the next new row is new or changed.
     @inline(__always)
     mutating func appendChanged() {
@@ -29,6 +40,12 @@ struct UnchangedRows: Sendable {
     func oldRow(ofNewRow newRow: Int) -> Int? {
         let oldRow = oldRows[newRow]
         return oldRow >= 0 ? Int(oldRow) : nil
+    }
+
+    /// Whether a new row repeats this old row unchanged.
+    @inline(__always)
+    func repeats(newRow: Int, oldRow: Int) -> Bool {
+        oldRows[newRow] == Int32(truncatingIfNeeded: oldRow)
     }
 
     /// How many rows from `newRow` on repeat consecutive old rows,

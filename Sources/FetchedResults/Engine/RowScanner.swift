@@ -37,26 +37,31 @@ enum RowScanner {
         let decodes = decoder != nil
         let reuses = decoder?.reusesPrevious == true && previous != nil
         let decode = decoder?.decode ?? { _ in }
+        let chunkSize = ChunkedArray<RowKey>.initialChunkSize
         while hasRow {
-            let isUnchanged = try rows.add(statement)
-            if decodes, !(reuses && isUnchanged) {
-                do {
-                    try decode(statement.currentRow())
-                } catch var error as RowDecodingError {
-                    error.sql = sql
-                    throw error
+            // Each chunk of keys is written in place as the rows come: no
+            // array append (and its uniqueness check) per row. A throw
+            // leaves `count` keys initialized, which the array releases.
+            let chunk = try [RowKey](unsafeUninitializedCapacity: chunkSize) { buffer, count in
+                guard let keys = buffer.baseAddress else { return }
+                while hasRow, count < chunkSize {
+                    let isUnchanged = try rows.add(statement, into: keys + count, slot: count)
+                    count += 1
+                    if decodes, !(reuses && isUnchanged) {
+                        do {
+                            try decode(statement.currentRow())
+                        } catch var error as RowDecodingError {
+                            error.sql = sql
+                            throw error
+                        }
+                    }
+                    hasRow = try statement.stepRow()
                 }
             }
-            hasRow = try statement.step()
+            rows.append(chunk: chunk)
         }
         let keyed = try rows.finish()
         return (keyed, columns.names, rows.unchanged, rows.newIndex.finish(count: keyed.keys.count))
-    }
-
-    fileprivate static func emptyChunk() -> [RowKey] {
-        var chunk: [RowKey] = []
-        chunk.reserveCapacity(ChunkedArray<RowKey>.initialChunkSize)
-        return chunk
     }
 }
 
@@ -67,7 +72,6 @@ private struct ScannedRows {
     let sql: String
     let matchesPrevious: Bool
     var keys = ChunkedArray<RowKey>()
-    var chunk = RowScanner.emptyChunk()
     var sections: SectionBuilder
     // Rows matched to a previous row are checked against the previous rows
     // matched so far; the others (all of a first fetch) by value.
@@ -80,6 +84,9 @@ private struct ScannedRows {
     var rowCount = 0
     /// With previous rows: per row, the previous row it repeats unchanged.
     var unchanged = UnchangedRows()
+    /// The unchanged entries of the chunk being scanned, one slot per row
+    /// of the chunk: plain stores, moved to `unchanged` with the chunk.
+    let pendingUnchanged: ScanSlots<Int32>
 
     init(request: FetchRequest, sql: String, columns: ResultColumns, previous: ResultsDiff.IndexedKeys?) {
         self.columns = columns
@@ -92,55 +99,95 @@ private struct ScannedRows {
         matched = ScanSlots(count: previous?.keys.count ?? 0, repeating: false)
         newIndex = ResultsDiff.ScanIdentityMap(previous: previous?.index)
         identities = DuplicateDetector(column: request.identityColumn, sql: sql)
+        pendingUnchanged = ScanSlots(count: previous == nil ? 0 : ChunkedArray<RowKey>.initialChunkSize, repeating: -1)
+        if let previous { unchanged.reserveCapacity(previous.keys.count + ChunkedArray<RowKey>.initialChunkSize) }
     }
 
-    /// Adds the statement's current row; returns whether it repeats a
-    /// previous row unchanged (same identity and content hash).
+    /// Adds the statement's current row: initializes `key` with its key
+    /// and, with previous rows, writes the unchanged entry of the chunk's
+    /// row `slot`. Returns whether the row repeats a previous row
+    /// unchanged (same identity and content hash).
     @inline(__always)
-    mutating func add(_ statement: Statement) throws -> Bool {
-        let (id, contentHash) = hashRow(statement)
-        let previousRow = try match(id)
-        newIndex.add(id.integerIdentity, row: rowCount)
+    mutating func add(_ statement: Statement, into key: UnsafeMutablePointer<RowKey>, slot: Int) throws -> Bool {
+        let (integerID, contentHash) = hashRow(statement)
+        let previousRow: Int
+        // An integer identity (rowids, usually) is matched and stored as
+        // the integer it is: no value is copied or released per row.
+        if let integerID {
+            previousRow = try match(integer: integerID)
+            newIndex.add(integerID, row: rowCount)
+            key.initialize(to: RowKey(id: .integer(integerID), contentHash: contentHash))
+        } else {
+            let id = statement.columnValue(at: columns.identityIndex)
+            previousRow = try match(id)
+            newIndex.add(id.integerIdentity, row: rowCount)
+            key.initialize(to: RowKey(id: id, contentHash: contentHash))
+        }
         rowCount += 1
-        if let sectionIndex = columns.sectionIndex { try sections.append(statement.columnValue(at: sectionIndex)) }
-        chunk.append(RowKey(id: id, contentHash: contentHash))
-        if chunk.count == ChunkedArray<RowKey>.initialChunkSize {
-            keys.append(chunk: chunk)
-            chunk = RowScanner.emptyChunk()
+        if let sectionIndex = columns.sectionIndex {
+            do {
+                try sections.append(statement.columnValue(at: sectionIndex))
+            } catch {
+                // The key is written: the caller counts it as initialized
+                // only once this returns.
+                key.deinitialize(count: 1)
+                throw error
+            }
         }
         guard matchesPrevious else { return false }
         let isUnchanged = previousRow >= 0 && previousKeys.contentHash(at: previousRow) == contentHash
-        if isUnchanged { unchanged.appendUnchanged(oldRow: previousRow) } else { unchanged.appendChanged() }
+        pendingUnchanged.setUnchecked(slot, to: isUnchanged ? Int32(truncatingIfNeeded: previousRow) : -1)
         return isUnchanged
     }
 
-    /// The row's identity and content hash, read in place. An integer
-    /// identity (rowids, usually) is taken while hashing, not read twice.
+    /// Takes a chunk of keys, the rows added since the last chunk.
+    mutating func append(chunk: [RowKey]) {
+        if matchesPrevious { unchanged.append(pendingUnchanged, count: chunk.count) }
+        keys.append(chunk: chunk)
+    }
+
+    /// The row's integer identity, when its identity column holds an
+    /// integer (taken while hashing, not read twice), and its content
+    /// hash, read in place.
     @inline(__always)
-    private func hashRow(_ statement: Statement) -> (DatabaseValue, Int) {
+    private func hashRow(_ statement: Statement) -> (Int64?, Int) {
         var hash = ContentHash(seed: columns.hashSeed)
         var integerID: Int64?
         let identityIndex = columns.identityIndex
-        for column in 0..<columns.names.count {
-            statement.withUnsafeColumnBytes(at: column) { storageClass, bytes in
-                hash.combine(storageClass, bytes)
-                if column == identityIndex, storageClass == .integer { integerID = bytes.loadUnaligned(as: Int64.self) }
-            }
+        statement.forEachColumnBytes(count: columns.names.count) { column, storageClass, bytes in
+            hash.combine(storageClass, bytes)
+            if column == identityIndex, storageClass == .integer { integerID = bytes.loadUnaligned(as: Int64.self) }
         }
-        return (integerID.map { .integer($0) } ?? statement.columnValue(at: identityIndex), hash.value)
+        return (integerID, hash.value)
+    }
+
+    /// The previous index of the row with this integer identity, or -1;
+    /// checks that no identity appears twice.
+    @inline(__always)
+    private mutating func match(integer: Int64) throws -> Int {
+        guard let index = previousIndex.index(ofInteger: integer) else {
+            identities.insert(integer: integer)
+            return -1
+        }
+        return try claim(index, id: .integer(integer))
     }
 
     /// The previous index of the row with this identity, or -1; checks
     /// that no identity appears twice.
     @inline(__always)
     private mutating func match(_ id: DatabaseValue) throws -> Int {
-        let previousMatch = if case .integer(let integer) = id { previousIndex.index(ofInteger: integer) } else { previousIndex[id] }
-        guard let index = previousMatch else {
+        guard let index = previousIndex[id] else {
             try identities.insert(id)
             return -1
         }
+        return try claim(index, id: id)
+    }
+
+    /// Marks a previous row as matched: it must not be already.
+    @inline(__always)
+    private func claim(_ index: Int, id: @autoclosure () -> DatabaseValue) throws -> Int {
         guard !matched[index] else {
-            throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: id), sql: sql)
+            throw FetchedResultsError(.duplicateIdentity(column: identityColumn, value: id()), sql: sql)
         }
         matched[index] = true
         return index
@@ -148,7 +195,6 @@ private struct ScannedRows {
 
     /// The keys and sections, once every row is in.
     mutating func finish() throws -> KeyedRows {
-        keys.append(chunk: chunk)
         try identities.finish()
         // Without a section column, one section named NULL holds every row.
         if columns.sectionIndex == nil, keys.count > 0 { try sections.append(.null, count: keys.count) }
@@ -205,6 +251,11 @@ struct DuplicateDetector {
     init(column: String, sql: String) {
         self.column = column
         self.sql = sql
+    }
+
+    @inline(__always)
+    mutating func insert(integer: Int64) {
+        integers.append(integer)
     }
 
     @inline(__always)

@@ -29,10 +29,14 @@ struct ContentHash {
     /// The key every hash of this process starts from.
     static let key = UInt64.random(in: .min ... .max)
 
-    private(set) var state: UInt64 = ContentHash.key
+    // No default value: a hash made from a seed (once per row) must not
+    // read the lazily initialized key.
+    private(set) var state: UInt64
 
     /// A hash starting from the key.
-    init() {}
+    init() {
+        state = ContentHash.key
+    }
 
     /// A hash starting from a seed: ``seed(columns:)``.
     init(seed: UInt64) {
@@ -102,14 +106,19 @@ struct ContentHash {
         // text or blob reaches 2⁵⁶ bytes): a text and a blob of the same
         // bytes differ even when there are no bytes to hash.
         state = Self.step(state, word: UInt64(bytes.count) | tag << 56, multiplier: Self.lengthMultiplier)
+        guard let base = bytes.baseAddress else { return }
         let multiplier = Self.multiplier(tag: tag)
-        var offset = 0
-        while offset + 8 <= bytes.count {
-            state = Self.step(state, word: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self), multiplier: multiplier)
-            offset += 8
+        // Whole words by pointer, up to the last whole word: one load and
+        // one step each, no index arithmetic.
+        let wholeBytes = bytes.count & ~7
+        var word = base
+        let end = base + wholeBytes
+        while word < end {
+            state = Self.step(state, word: word.loadUnaligned(as: UInt64.self), multiplier: multiplier)
+            word += 8
         }
-        if offset < bytes.count {
-            state = Self.step(state, word: Self.lastWord(bytes, from: offset), multiplier: multiplier)
+        if wholeBytes < bytes.count {
+            state = Self.step(state, word: Self.lastWord(bytes, from: wholeBytes), multiplier: multiplier)
         }
     }
 

@@ -37,6 +37,12 @@ final class ScanSlots<Value: BitwiseCopyable> {
         base[index] = value
     }
 
+    /// Calls `body` with the first `count` slots (at most ``count``).
+    func withFirst<T>(_ count: Int, _ body: (UnsafeBufferPointer<Value>) throws -> T) rethrows -> T {
+        precondition(count >= 0 && count <= self.count, "slot out of range")
+        return try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
     /// The slots, copied into an array.
     func array() -> [Value] {
         Array(UnsafeBufferPointer(start: base, count: count))

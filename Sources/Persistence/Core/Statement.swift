@@ -145,6 +145,13 @@ public final class Statement {
         let handle = try checkHandle()
         let code = sqlite3_step(handle)
         if code == SQLITE_ROW { return true }
+        return try finishStep(handle, code: code)
+    }
+
+    /// After a step that gave no row: done (reset, and the change tracker
+    /// told), or the step's error.
+    @usableFromInline
+    func finishStep(_ handle: OpaquePointer, code: Int32) throws -> Bool {
         if code == SQLITE_DONE {
             // Reset at once: arguments can be bound again, and the
             // statement holds no lock while it waits for its next use.

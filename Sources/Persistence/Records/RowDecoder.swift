@@ -44,8 +44,10 @@ struct RowDecoder: Decoder {
             let cache = unsafeDowncast(cached, to: ContainerCache<Key>.self)
             if cache.dates == dates { return cache.container }
         }
-        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Void>(lentStorage: storage, layout: storage.layout, dates: dates))
-        storage.cachedContainer = ContainerCache(container, dates: dates)
+        let keyColumns = KeyColumnCache.applies(to: Key.self) ? KeyColumnCache() : nil
+        let container = KeyedDecodingContainer(RowKeyedDecodingContainer<Key, Void>(lentStorage: storage, layout: storage.layout, dates: dates,
+                                                                                    keyColumns: keyColumns))
+        storage.cachedContainer = ContainerCache(container, dates: dates, keyColumns: keyColumns)
         storage.cachedContainerKey = ObjectIdentifier(Key.self)
         return container
     }
@@ -131,9 +133,12 @@ extension Array {
 final class ContainerCache<Key: CodingKey> {
     let container: KeyedDecodingContainer<Key>
     let dates: DatabaseDateDecodingStrategy
+    /// The container's key columns, which it holds unretained.
+    let keyColumns: KeyColumnCache?
 
-    init(_ container: KeyedDecodingContainer<Key>, dates: DatabaseDateDecodingStrategy) {
+    init(_ container: KeyedDecodingContainer<Key>, dates: DatabaseDateDecodingStrategy, keyColumns: KeyColumnCache?) {
         self.container = container
         self.dates = dates
+        self.keyColumns = keyColumns
     }
 }

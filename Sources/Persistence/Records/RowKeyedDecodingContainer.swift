@@ -22,6 +22,9 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
     private let owner: Owner
     /// What a number means for a date.
     private let dates: DatabaseDateDecodingStrategy
+    /// The columns of one-byte keys, for lent rows (kept alive by the
+    /// ``ContainerCache`` that keeps this container).
+    private let keyColumns: Unmanaged<KeyColumnCache>?
 
     /// A container for a row that is not lent.
     init(row: Row, dates: DatabaseDateDecodingStrategy) where Owner == Row {
@@ -29,15 +32,18 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
         self.unmanagedStorage = Unmanaged.passUnretained(row.storage)
         self.owner = row
         self.dates = dates
+        self.keyColumns = nil
     }
 
     /// A container for the rows a fetch lends from `storage`, kept by that
     /// storage between rows.
-    init(lentStorage storage: RowStorage, layout: RowLayout, dates: DatabaseDateDecodingStrategy) where Owner == Void {
+    init(lentStorage storage: RowStorage, layout: RowLayout, dates: DatabaseDateDecodingStrategy,
+         keyColumns: KeyColumnCache?) where Owner == Void {
         self.unmanagedLayout = Unmanaged.passUnretained(layout)
         self.unmanagedStorage = Unmanaged.passUnretained(storage)
         self.owner = ()
         self.dates = dates
+        self.keyColumns = keyColumns.map { Unmanaged.passUnretained($0) }
     }
 
     private var layout: RowLayout { unmanagedLayout.takeUnretainedValue() }
@@ -64,6 +70,7 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
     /// matches exactly, else a case-insensitive lookup.
     @inline(__always)
     private func index(of key: Key) -> Int? {
+        if let keyColumns, let index = cachedIndex(of: key, in: keyColumns) { return index }
         let name = key.stringValue
         return unmanagedLayout._withUnsafeGuaranteedRef { layout in
             withStorage { storage in
@@ -77,6 +84,31 @@ struct RowKeyedDecodingContainer<Key: CodingKey, Owner>: KeyedDecodingContainerP
                 guard let found = layout.index(ofColumn: name) else { return nil }
                 storage.keyHint = found + 1
                 return found
+            }
+        }
+    }
+
+    /// The column of a one-byte key as ``index(of:)`` finds it, without
+    /// the key's name once its byte was seen: the next column when it is
+    /// the one named exactly, else the lookup by name. Returns `.some(nil)`
+    /// for a missing column, nil when the key's name matches several
+    /// columns exactly (``index(of:)`` then compares names).
+    @inline(__always)
+    private func cachedIndex(of key: Key, in cache: Unmanaged<KeyColumnCache>) -> Int?? {
+        cache._withUnsafeGuaranteedRef { cache in
+            withStorage { storage in
+                let byte = KeyColumnCache.byte(of: key)
+                let exact = cache.exactColumn(ofByte: byte) { (key.stringValue, layout) }
+                guard exact != KeyColumnCache.severalExactColumns else { return nil }
+                // A copied row (no longer lent) has no hint: the lookup.
+                guard storage.isLent else { return .some(cache.foundColumn(ofByte: byte)) }
+                if exact >= 0, storage.keyHint == exact {
+                    storage.keyHint = exact + 1
+                    return .some(exact)
+                }
+                guard let found = cache.foundColumn(ofByte: byte) else { return .some(nil) }
+                storage.keyHint = found + 1
+                return .some(found)
             }
         }
     }
