@@ -79,11 +79,13 @@ final class RowStepper {
     @usableFromInline @exclusivity(unchecked) var layoutChangedOnFirstStep = false
     @exclusivity(unchecked) private var isDone = false
     @exclusivity(unchecked) private var hasStepped = false
+    /// The statement's re-preparation count when `layout` was read.
+    @exclusivity(unchecked) private var preparation: Int32
 
     @usableFromInline
     init(statement: Statement) {
         self.statement = statement
-        self.layout = statement.layout
+        (layout, preparation) = statement.layoutAndPreparation
     }
 
     deinit {
@@ -112,6 +114,7 @@ final class RowStepper {
 
     private func readLayoutAfterFirstStep() {
         hasStepped = true
+        guard statement.preparation != preparation else { return }
         let current = statement.layout
         guard current.columns != layout.columns else { return }
         layout = current

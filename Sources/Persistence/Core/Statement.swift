@@ -110,14 +110,24 @@ public final class Statement {
     /// After a schema change (another connection adding, renaming or
     /// dropping a column, or replacing a view), SQLite re-prepares the
     /// statement on its next step: the layout then names the new columns.
-    public var layout: RowLayout {
-        let preparation = handle.map { sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0) } ?? 0
-        if let cachedLayout, cachedLayout.preparation == preparation { return cachedLayout.layout }
+    public var layout: RowLayout { layoutAndPreparation.layout }
+
+    /// The layout, and how many times SQLite had re-prepared the statement
+    /// when it was read (``preparation``).
+    var layoutAndPreparation: (layout: RowLayout, preparation: Int32) {
+        let preparation = self.preparation
+        if let cachedLayout, cachedLayout.preparation == preparation { return cachedLayout }
         let layout = RowLayout(columns: (0..<Int32(columnCount)).map { index in
             sqlite3_column_name(handle, index).map { String(cString: $0) } ?? ""
         })
         cachedLayout = (layout, preparation)
-        return layout
+        return (layout, preparation)
+    }
+
+    /// How many times SQLite re-prepared the statement (after schema
+    /// changes): `SQLITE_STMTSTATUS_REPREPARE`.
+    var preparation: Int32 {
+        handle.map { sqlite3_stmt_status($0, SQLITE_STMTSTATUS_REPREPARE, 0) } ?? 0
     }
 
     /// Whether the statement only reads (`sqlite3_stmt_readonly`).
