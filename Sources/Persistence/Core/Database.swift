@@ -269,7 +269,8 @@ public final class Database {
     public func execute(sql: String, arguments: StatementArguments = StatementArguments()) throws {
         if let statement = statementCache[sql], !statement.isBusy {
             statement.resetForReuse()
-            try run(statement, arguments: arguments, consumed: arguments.positional[...], sql: sql, line: 1)
+            let remaining = try run(statement, arguments: arguments, consumed: arguments.positional[...], line: 1)
+            try checkAllArgumentsUsed(arguments, remaining: remaining, sql: sql)
             return
         }
         var remainingPositional = arguments.positional[...]
@@ -278,7 +279,7 @@ public final class Database {
         try forEachStatement(in: sql) { statement, line in
             statements += 1
             onlyStatement = line == 1 ? statement : nil
-            remainingPositional = try run(statement, arguments: arguments, consumed: remainingPositional, sql: sql, line: nil)
+            remainingPositional = try run(statement, arguments: arguments, consumed: remainingPositional, line: nil)
         }
         try checkAllArgumentsUsed(arguments, remaining: remainingPositional, sql: sql)
         if statements == 1, let onlyStatement, !onlyStatement.isSchemaChange {
@@ -289,11 +290,9 @@ public final class Database {
     /// Runs one statement of `execute(sql:arguments:)` with the positional
     /// arguments it takes from `remaining` (and every named one); returns
     /// the positional arguments left. With `line`, an error without a line
-    /// gets it (as ``forEachStatement(in:_:)`` adds it), and arguments
-    /// left over are an error once the statement ran.
-    @discardableResult
+    /// gets it (as ``forEachStatement(in:_:)`` adds it).
     private func run(_ statement: Statement, arguments: StatementArguments, consumed remaining: ArraySlice<DatabaseValue>,
-                     sql: String, line: Int?) throws -> ArraySlice<DatabaseValue> {
+                     line: Int?) throws -> ArraySlice<DatabaseValue> {
         var statementArguments = StatementArguments(named: arguments.named)
         let count = statement.positionalParameterCount
         statementArguments.positional = Array(remaining.prefix(count))
@@ -304,9 +303,7 @@ public final class Database {
             if let line, error.line == nil { error.line = line }
             throw error
         }
-        let left = remaining.dropFirst(count)
-        if line != nil { try checkAllArgumentsUsed(arguments, remaining: left, sql: sql) }
-        return left
+        return remaining.dropFirst(count)
     }
 
     private func checkAllArgumentsUsed(_ arguments: StatementArguments, remaining: ArraySlice<DatabaseValue>, sql: String) throws {

@@ -118,7 +118,6 @@ final class RowStepper {
         let current = statement.layout
         guard current.columns != layout.columns else { return }
         layout = current
-        storage = nil
         layoutChangedOnFirstStep = true
     }
 
