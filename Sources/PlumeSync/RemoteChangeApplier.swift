@@ -63,16 +63,47 @@ struct RemoteChangeApplier {
         SyncError(.schemaMismatch, "the server sent column \(column) of table \(table.name), which has no such column here")
     }
 
-    /// Applies logged changes in order; returns the rows they touched
-    /// when `trackingRows` (an empty set otherwise: nothing is pending).
-    func apply(_ changes: [SyncLoggedChange], trackingRows: Bool, _ db: Database) throws -> Set<RowReference> {
+    /// Applies a pulled page's changes after server sequence number
+    /// `position` (the client may have moved past the page's start) in
+    /// server order. The client's own changes in it (``SyncOwnChanges``)
+    /// are already applied locally and are applied again from the outbox
+    /// only where a change of another client earlier in the page touched
+    /// their row.
+    ///
+    /// - Parameter trackingRows: Whether the outbox holds entries (the
+    ///   touched rows are tracked and returned; none otherwise).
+    /// - Returns: The rows other clients' changes touched, and the last
+    ///   own client sequence number the page holds.
+    /// - Throws: ``SyncError`` (``SyncError/Code/stateDamaged``) when an
+    ///   own change to apply again is missing from the outbox.
+    func apply(_ page: SyncChangesResponse, after position: Int64, trackingRows: Bool, _ db: Database) throws -> (touched: Set<RowReference>, lastOwn: Int64?) {
         var touched = Set<RowReference>()
-        for change in changes {
+        var lastOwn: Int64?
+        var runs = page.own[...]
+        func applyOwnRuns(before sequence: Int64) throws {
+            while let run = runs.first, run.sequence < sequence {
+                runs.removeFirst()
+                let skipped = max(0, position - run.sequence + 1)
+                guard skipped < run.count else { continue }
+                lastOwn = run.lastClientSequence
+                guard !touched.isEmpty else { continue }
+                let entries = try SyncLocalState.outbox(from: run.clientSequence + skipped, through: run.lastClientSequence, db)
+                guard entries.count == run.count - skipped else {
+                    throw SyncError(.stateDamaged, "plume_sync_outbox lacks this client's changes \(run.clientSequence + skipped) to \(run.lastClientSequence), which the server applied: the sync state was edited by hand")
+                }
+                for entry in entries where touched.contains(RowReference(table: entry.table, key: entry.keyJSON)) {
+                    try apply(entry, db)
+                }
+            }
+        }
+        for change in page.changes where change.sequence > position {
+            try applyOwnRuns(before: change.sequence)
             guard let table = tables[change.table] else { continue }
             try apply(change.operation, table: table, key: change.key, values: change.values, db)
             if trackingRows { touched.insert(RowReference(table: change.table, key: SyncJSON.keyText(change.key))) }
         }
-        return touched
+        try applyOwnRuns(before: .max)
+        return (touched, lastOwn)
     }
 
     /// Applies a bootstrap page's rows as inserts, binding each row's
@@ -92,18 +123,22 @@ struct RemoteChangeApplier {
         return touched
     }
 
-    /// Re-applies, oldest first, the unacknowledged local changes of the
-    /// rows `touched` names (of every row of `table` when `wholeTable` is
-    /// given).
-    func reapplyPending(touching touched: Set<RowReference>, wholeTable: String? = nil, _ db: Database) throws {
+    /// Re-applies, oldest first, the outbox's local changes after client
+    /// sequence number `sequence` of the rows `touched` names (of every
+    /// row of `table` when `wholeTable` is given).
+    func reapplyOutbox(after sequence: Int64, touching touched: Set<RowReference>, wholeTable: String? = nil, _ db: Database) throws {
         guard !touched.isEmpty || wholeTable != nil else { return }
-        let entries = try SyncLocalState.outbox(touching: touched, wholeTable: wholeTable, db)
-        for entry in entries {
-            guard let table = tables[entry.table] else { continue }
-            let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }
-            let values = try entry.valuesJSON.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
-            try apply(entry.operation, table: table, key: key, values: values, db)
+        for entry in try SyncLocalState.outbox(after: sequence, touching: touched, wholeTable: wholeTable, db) {
+            try apply(entry, db)
         }
+    }
+
+    /// Applies an outbox entry (nothing for a table no longer synced).
+    func apply(_ entry: OutboxEntry, _ db: Database) throws {
+        guard let table = tables[entry.table] else { return }
+        let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }
+        let values = try entry.valuesJSON.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
+        try apply(entry.operation, table: table, key: key, values: values, db)
     }
 }
 

@@ -115,7 +115,7 @@ struct SyncDatabaseSide: Sendable {
                 try SyncLocalState.enqueue(try collector.snapshot(table, db), db)
             }
             try markHistoryRead(db)
-            return try SyncLocalState.outboxCount(db)
+            return try SyncLocalState.pendingOutboxCount(db)
         }
         coverageChecked.withLock { $0 = schemaVersion }
         guard !history.entries.isEmpty else { return 0 }
@@ -131,23 +131,37 @@ struct SyncDatabaseSide: Sendable {
         try SyncLocalState.setValue("history_token", .text(try db.currentChangeHistoryToken().description), db)
     }
 
-    /// Applies a page of the server's changes and the pending local
-    /// changes of the rows it touched; records the server position.
+    /// Applies a page of the server's changes and the outbox's changes of
+    /// the rows it touched; records the server position.
+    ///
+    /// The page's changes the client has moved past (a push's answer moved
+    /// it over its own changes) are skipped. This client's own changes in
+    /// the page are applied on the server (with every earlier one of its):
+    /// once pulled past, they leave the outbox, and the rest of the
+    /// outbox is applied again on top of the page's changes.
     func apply(_ page: SyncChangesResponse, _ db: Database) throws {
         try collect(db)
-        // This client's own changes in the page are applied on the server
-        // (with every earlier one of its): they are no longer pending,
-        // even when the push's answer has not come back yet. Re-applying
-        // them would undo what other clients changed after them.
-        if let own = page.changes.lazy.filter({ $0.client == self.clientID }).compactMap(\.clientSequence).max() {
-            try SyncLocalState.acknowledge(upTo: own, db)
-        }
+        let position = try SyncLocalState.serverSequence(db) ?? 0
         let applier = RemoteChangeApplier(tables: tables)
-        let pending = try SyncLocalState.hasOutbox(db)
-        let touched = try applier.apply(page.changes, trackingRows: pending, db)
-        if pending { try applier.reapplyPending(touching: touched, db) }
-        try SyncLocalState.setValue("server_sequence", .integer(page.head), db)
+        let outboxed = try SyncLocalState.hasOutbox(db)
+        let (touched, lastOwn) = try applier.apply(page, after: position, trackingRows: outboxed || !page.own.isEmpty, db)
+        if let lastOwn { try SyncLocalState.forget(upTo: lastOwn, db) }
+        if outboxed { try applier.reapplyOutbox(after: lastOwn ?? 0, touching: touched, db) }
+        try SyncLocalState.setValue("server_sequence", .integer(max(page.head, position)), db)
         try markHistoryRead(db)
+    }
+
+    /// Records a push's answer: the changes it acknowledged are no longer
+    /// pending. When the client had pulled exactly up to where the push's
+    /// changes were appended (``SyncPushResponse/base``), nothing else
+    /// came between: the client has then pulled up to the push's head,
+    /// and forgets the acknowledged changes.
+    func recordPush(_ response: SyncPushResponse, _ db: Database) throws {
+        try SyncLocalState.markAcknowledged(upTo: response.acknowledged, db)
+        if let base = response.base, try SyncLocalState.serverSequence(db) == base {
+            try SyncLocalState.forget(upTo: response.acknowledged, db)
+            try SyncLocalState.setValue("server_sequence", .integer(response.head), db)
+        }
     }
 
     /// The tables still to bootstrap, and whether each must first drop
@@ -171,10 +185,13 @@ struct SyncDatabaseSide: Sendable {
         if let unknown = page.unknownColumn { throw RemoteChangeApplier.unknownColumn(unknown, table) }
         try collect(db)
         if first && replace { try db.execute(sql: "DELETE FROM main.\(table.quotedName)") }
+        // The server's rows include every change it acknowledged: only the
+        // pending ones are applied again on top.
         let applier = RemoteChangeApplier(tables: tables)
-        let pending = try SyncLocalState.hasOutbox(db)
+        let acknowledged = try SyncLocalState.acknowledgedSequence(db)
+        let pending = try SyncLocalState.pendingOutboxCount(db) > 0
         let touched = try applier.apply(page, of: table, trackingRows: pending, db)
-        if pending { try applier.reapplyPending(touching: touched, wholeTable: first ? table.name : nil, db) }
+        if pending { try applier.reapplyOutbox(after: acknowledged, touching: touched, wholeTable: first ? table.name : nil, db) }
         if first, try SyncLocalState.serverSequence(db) == nil {
             try SyncLocalState.setValue("server_sequence", .integer(page.head), db)
         }
@@ -187,6 +204,8 @@ struct SyncDatabaseSide: Sendable {
     /// The log was pruned past this client: every table is bootstrapped
     /// again, replacing its rows.
     func restartBootstrap(_ db: Database) throws {
+        // The changes the server acknowledged are in the rows it will send.
+        try SyncLocalState.forget(upTo: try SyncLocalState.acknowledgedSequence(db), db)
         try db.execute(sql: "UPDATE main.plume_sync_table SET bootstrapped = 2")
         try db.execute(sql: "DELETE FROM main.plume_sync_state WHERE key = 'server_sequence'")
     }
@@ -194,7 +213,7 @@ struct SyncDatabaseSide: Sendable {
     /// Local changes not yet acknowledged: queued, and recorded but not
     /// read yet.
     func pendingCount(_ db: Database) throws -> Int {
-        var count = try SyncLocalState.outboxCount(db)
+        var count = try SyncLocalState.pendingOutboxCount(db)
         if case .text(let text)? = try SyncLocalState.value("history_token", db), let token = ChangeHistoryToken(text),
            try Int.fetchOne(db, sql: "SELECT count(*) FROM main.sqlite_master WHERE type = 'table' AND name = 'plume_history'") == 1 {
             count += try Int.fetchOne(db, sql: "SELECT count(*) FROM main.plume_history WHERE seq > ? AND tbl IN (SELECT name FROM main.plume_sync_table)",

@@ -7,10 +7,14 @@ import PlumeSyncProtocol
 ///
 /// - `plume_sync_state(key, value)`: `client_id`, `server_sequence` (the
 ///   server's changes applied up to here; absent before the first
-///   bootstrap), `history_sequence` (the change history read up to here),
-///   `next_client_sequence`;
-/// - `plume_sync_outbox(seq, tbl, op, key, vals)`: local changes not yet
-///   acknowledged, `seq` being the client sequence number;
+///   bootstrap), `history_token` (the change history read up to here),
+///   `next_client_sequence`, `acknowledged_client_sequence` (the server
+///   applied every local change up to it);
+/// - `plume_sync_outbox(seq, tbl, op, key, vals)`: local changes the
+///   client has not pulled past yet, `seq` being the client sequence
+///   number: those after `acknowledged_client_sequence` are pending, the
+///   others are applied on the server, and kept until the client's pulls
+///   pass them (a pulled page names them without their contents);
 /// - `plume_sync_table(name, bootstrapped)`: the tables synced so far.
 enum SyncLocalState {
     static let createTables = """
@@ -51,8 +55,14 @@ enum SyncLocalState {
     }
 
     /// How many local changes wait for the server's acknowledgement.
-    static func outboxCount(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM main.plume_sync_outbox") ?? 0
+    static func pendingOutboxCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM main.plume_sync_outbox WHERE seq > ?", arguments: [try acknowledgedSequence(db)]) ?? 0
+    }
+
+    /// The client sequence number up to which the server applied every
+    /// local change (0 before the first acknowledgement).
+    static func acknowledgedSequence(_ db: Database) throws -> Int64 {
+        try integer("acknowledged_client_sequence", db) ?? 0
     }
 
     /// Appends local changes to the outbox with the next client sequence
@@ -78,28 +88,35 @@ enum SyncLocalState {
                          arguments: [sequence, limit]).map(OutboxEntry.init)
     }
 
-    /// Whether any local change waits for the server's acknowledgement.
+    /// Outbox entries from client sequence number `first` through `last`,
+    /// oldest first.
+    static func outbox(from first: Int64, through last: Int64, _ db: Database) throws -> [OutboxEntry] {
+        try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                         arguments: [first, last]).map(OutboxEntry.init)
+    }
+
+    /// Whether the outbox holds any entry, pending or not pulled past yet.
     static func hasOutbox(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM main.plume_sync_outbox)") == true
     }
 
-    /// The outbox entries of the rows `touched` names (and of every row
-    /// of `wholeTable`, when given), oldest first. Reads nothing when the
-    /// outbox is empty; otherwise looks each row up in the outbox's
-    /// (table, key) index, so that applying a page costs the page's rows,
-    /// not the outbox's.
-    static func outbox(touching touched: Set<RowReference>, wholeTable: String?, _ db: Database) throws -> [OutboxEntry] {
+    /// The outbox entries after client sequence number `sequence` of the
+    /// rows `touched` names (and of every row of `wholeTable`, when
+    /// given), oldest first. Reads nothing when the outbox is empty;
+    /// otherwise looks each row up in the outbox's (table, key) index, so
+    /// that applying a page costs the page's rows, not the outbox's.
+    static func outbox(after sequence: Int64, touching touched: Set<RowReference>, wholeTable: String?, _ db: Database) throws -> [OutboxEntry] {
         guard try hasOutbox(db) else { return [] }
         var entries: [Int64: OutboxEntry] = [:]
         if let wholeTable {
-            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ?", arguments: [wholeTable]) {
+            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ? AND seq > ?", arguments: [wholeTable, sequence]) {
                 let entry = try OutboxEntry(row: row)
                 entries[entry.sequence] = entry
             }
         }
         for reference in touched where reference.table != wholeTable {
-            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ? AND key = ?",
-                                        arguments: [reference.table, reference.key]) {
+            for row in try Row.fetchAll(db, sql: "SELECT seq, tbl, op, key, vals FROM main.plume_sync_outbox WHERE tbl = ? AND key = ? AND seq > ?",
+                                        arguments: [reference.table, reference.key, sequence]) {
                 let entry = try OutboxEntry(row: row)
                 entries[entry.sequence] = entry
             }
@@ -107,8 +124,18 @@ enum SyncLocalState {
         return entries.values.sorted { $0.sequence < $1.sequence }
     }
 
-    /// Forgets the entries the server acknowledged.
-    static func acknowledge(upTo sequence: Int64, _ db: Database) throws {
+    /// Records that the server applied every local change up to client
+    /// sequence number `sequence`: they are no longer pending (never
+    /// pushed again), and stay in the outbox until pulled past.
+    static func markAcknowledged(upTo sequence: Int64, _ db: Database) throws {
+        guard sequence > (try acknowledgedSequence(db)) else { return }
+        try setValue("acknowledged_client_sequence", .integer(sequence), db)
+    }
+
+    /// Removes the entries up to client sequence number `sequence`, which
+    /// the client pulled past (and marks them acknowledged).
+    static func forget(upTo sequence: Int64, _ db: Database) throws {
+        try markAcknowledged(upTo: sequence, db)
         try db.execute(sql: "DELETE FROM main.plume_sync_outbox WHERE seq <= ?", arguments: [sequence])
     }
 }

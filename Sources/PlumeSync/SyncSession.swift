@@ -52,7 +52,7 @@ struct SyncSession: Sendable {
         onConnected()
         // Changes the server applied before an answer was lost.
         try await database.write { [side] db in
-            try SyncLocalState.acknowledge(upTo: hello.acknowledged, db)
+            try SyncLocalState.markAcknowledged(upTo: hello.acknowledged, db)
             if try SyncLocalState.serverSequence(db).map({ $0 < hello.floor - 1 }) ?? false {
                 try side.restartBootstrap(db)
             }
@@ -110,13 +110,15 @@ struct SyncSession: Sendable {
         var maximumChanges = Self.pushPageChanges, maximumBytes = Self.pushPageBytes
         while true {
             let limit = maximumChanges
-            let entries = try await database.read { db in try SyncLocalState.outbox(after: 0, limit: limit, db) }
+            let entries = try await database.read { db in
+                try SyncLocalState.outbox(after: try SyncLocalState.acknowledgedSequence(db), limit: limit, db)
+            }
             guard let first = entries.first else { return }
             hub.set(.pushing)
             let page = SyncPushPage(client: side.clientID, entries: entries, maximumBytes: maximumBytes)
             switch try await transport.push(json: page.json) {
             case .accepted(let response):
-                try await database.write { db in try SyncLocalState.acknowledge(upTo: response.acknowledged, db) }
+                try await database.write { [side] db in try side.recordPush(response, db) }
             case .tooLarge(let message):
                 guard page.count > 1 else {
                     throw SyncError(.badRequest, "change \(first.sequence) of table \(first.table) is larger than the server accepts: \(message)")

@@ -32,20 +32,40 @@ extension SyncJSONReader {
 
     /// A page of logged changes (`GET /v1/changes`, a stream event).
     public mutating func readChangesResponse() throws -> SyncChangesResponse {
-        var changes: [SyncLoggedChange]?, head: Int64?
+        var changes: [SyncLoggedChange]?, own: [SyncOwnChanges] = [], head: Int64?
         try readObject { reader, name in
             switch name {
             case "changes":
                 var list: [SyncLoggedChange] = []
                 try reader.readArray { reader, _ in list.append(try reader.readLoggedChange()) }
                 changes = list
+            case "own":
+                try reader.readArray { reader, _ in own.append(try reader.readOwnChanges()) }
             case "head": head = try reader.readInteger()
             default: try reader.skipValue()
             }
         }
         guard let changes else { throw missing("changes") }
         guard let head else { throw missing("head") }
-        return SyncChangesResponse(changes: changes, head: head)
+        return SyncChangesResponse(changes: changes, own: own, head: head)
+    }
+
+    /// One run of the requesting client's own changes.
+    mutating func readOwnChanges() throws -> SyncOwnChanges {
+        var sequence: Int64?, count: Int64?, clientSequence: Int64?
+        try readObject { reader, name in
+            switch name {
+            case "seq": sequence = try reader.readInteger()
+            case "count": count = try reader.readInteger()
+            case "client_seq": clientSequence = try reader.readInteger()
+            default: try reader.skipValue()
+            }
+        }
+        guard let sequence else { throw missing("seq") }
+        guard let count else { throw missing("count") }
+        guard count >= 1 else { throw error("count: expected at least 1, found \(count)") }
+        guard let clientSequence else { throw missing("client_seq") }
+        return SyncOwnChanges(sequence: sequence, count: count, clientSequence: clientSequence)
     }
 
     /// One logged change.

@@ -56,11 +56,18 @@ public struct SyncPushResponse: Codable, Sendable {
     public var acknowledged: Int64
     /// The newest server sequence number after the push.
     public var head: Int64
+    /// The head before this push's changes, when the push appended any:
+    /// they took the sequence numbers after it, up to ``head``. A client
+    /// that had pulled exactly up to `base` has then pulled up to `head`
+    /// (its own changes are already applied locally); nil when the push
+    /// appended nothing.
+    public var base: Int64?
 
     /// Creates a response.
-    public init(acknowledged: Int64, head: Int64) {
+    public init(acknowledged: Int64, head: Int64, base: Int64? = nil) {
         self.acknowledged = acknowledged
         self.head = head
+        self.base = base
     }
 }
 
@@ -68,16 +75,56 @@ public struct SyncPushResponse: Codable, Sendable {
 /// after a server sequence number.
 public struct SyncChangesResponse: Codable, Sendable {
     /// The changes, by increasing sequence number, without gaps but for
-    /// tables the request left out.
+    /// tables the request left out and the requesting client's own
+    /// changes (``own``).
     public var changes: [SyncLoggedChange]
+    /// The requesting client's own changes in the page (the request named
+    /// it with `client`), by increasing sequence number, as runs of
+    /// numbers: the client has their keys and values already.
+    public var own: [SyncOwnChanges]
     /// The server sequence number the client has reached once it applied
     /// these changes (at least the last change's).
     public var head: Int64
 
     /// Creates a response.
-    public init(changes: [SyncLoggedChange], head: Int64) {
+    public init(changes: [SyncLoggedChange], own: [SyncOwnChanges] = [], head: Int64) {
         self.changes = changes
+        self.own = own
         self.head = head
+    }
+
+    /// Reads a response; `own` may be absent (no own changes).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        changes = try container.decode([SyncLoggedChange].self, forKey: .changes)
+        own = try container.decodeIfPresent([SyncOwnChanges].self, forKey: .own) ?? []
+        head = try container.decode(Int64.self, forKey: .head)
+    }
+}
+
+/// A run of the requesting client's own changes in a page: `count`
+/// changes at consecutive server sequence numbers from ``sequence``, with
+/// consecutive client sequence numbers from ``clientSequence``.
+public struct SyncOwnChanges: Codable, Hashable, Sendable {
+    /// The server sequence number of the run's first change.
+    public var sequence: Int64
+    /// How many changes the run holds (at least 1).
+    public var count: Int64
+    /// The client sequence number of the run's first change.
+    public var clientSequence: Int64
+
+    /// Creates a run.
+    public init(sequence: Int64, count: Int64, clientSequence: Int64) {
+        self.sequence = sequence
+        self.count = count
+        self.clientSequence = clientSequence
+    }
+
+    /// The client sequence number of the run's last change.
+    public var lastClientSequence: Int64 { clientSequence + count - 1 }
+
+    enum CodingKeys: String, CodingKey {
+        case sequence = "seq", count, clientSequence = "client_seq"
     }
 }
 

@@ -74,7 +74,7 @@ struct SyncRoutes: Sendable {
 
     private func changes(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let query = try ReadQuery(request, access: context.access, maximumPageSize: configuration.maximumPageSize)
-        let page = try await store.changes(after: query.after, tables: query.tables, limit: query.limit)
+        let page = try await store.changes(after: query.after, tables: query.tables, requester: query.client, limit: query.limit)
         // The client asks after what it applied: that is how far it
         // pulled (this page may never reach it).
         if let client = query.client { try await store.recordPulled(client: client, upTo: query.after) }
@@ -84,7 +84,7 @@ struct SyncRoutes: Sendable {
     private func stream(_ request: Request, _ context: SyncRequestContext) async throws -> Response {
         let query = try ReadQuery(request, access: context.access, maximumPageSize: configuration.maximumPageSize)
         // Fails before the stream starts when the log was pruned.
-        let first = try await store.changes(after: query.after, tables: query.tables, limit: query.limit)
+        let first = try await store.changes(after: query.after, tables: query.tables, requester: query.client, limit: query.limit)
         let store = self.store, broadcaster = self.broadcaster, heartbeat = configuration.heartbeatInterval
         let tokens = self.tokens, token = context.token ?? "", access = context.access, logger = context.logger
         return Response(
@@ -115,7 +115,7 @@ struct SyncRoutes: Sendable {
                         try await writer.write(ByteBuffer(string: ": alive\n\n"))
                     }
                     subscribed = true
-                    page = try await store.changes(after: reached, tables: query.tables, limit: query.limit)
+                    page = try await store.changes(after: reached, tables: query.tables, requester: query.client, limit: query.limit)
                 }
                 try await writer.finish(nil)
             })

@@ -39,7 +39,7 @@ extension SyncStore {
                      position AS (UPDATE plume_sync_client SET client_seq = \(last.clientSequence) WHERE client = \(clientID))
                 SELECT pg_notify(\(Self.channel), \(String(newHead)))
                 """, logger: logger)
-            return SyncPushResponse(acknowledged: last.clientSequence, head: newHead)
+            return SyncPushResponse(acknowledged: last.clientSequence, head: newHead, base: head)
         }
     }
 

@@ -5,7 +5,9 @@ import PostgresNIO
 extension SyncStore {
     /// The log's changes after `sequence` of `tables` (every table when
     /// nil), at most `limit`, as the JSON of a ``SyncChangesResponse``,
-    /// and the head it reports.
+    /// and the head it reports. The changes `requester` pushed are sent
+    /// as runs of numbers (``SyncOwnChanges``), without their keys and
+    /// values, which that client has already.
     ///
     /// The head is read first, and only changes up to it are returned:
     /// every change up to the head had committed when it was read (pushes
@@ -14,37 +16,48 @@ extension SyncStore {
     ///
     /// - Throws: ``SyncHTTPFailure`` (410) when the log was pruned past
     ///   `sequence`.
-    func changes(after sequence: Int64, tables: [String]?, limit: Int) async throws -> (json: String, head: Int64, count: Int) {
+    func changes(after sequence: Int64, tables: [String]?, requester: String?, limit: Int) async throws -> (json: String, head: Int64, count: Int) {
         let (head, floor) = try await state()
         guard sequence >= floor - 1 else {
             throw SyncHTTPFailure(.gone, "the log before change \(floor) was pruned: bootstrap again (GET /v1/bootstrap)")
         }
+        // An own change's key and values are not read (NULL): the
+        // requester has them.
+        let me = requester ?? ""
         let rows: PostgresRowSequence
         if let tables {
             rows = try await client.checkedQuery("""
-                SELECT seq, client, client_seq, tbl, op, key, vals FROM plume_sync_log
+                SELECT seq, client, client_seq, tbl, op, CASE WHEN client = \(me) THEN NULL ELSE key END, CASE WHEN client = \(me) THEN NULL ELSE vals END
+                FROM plume_sync_log
                 WHERE seq > \(sequence) AND seq <= \(head) AND tbl = ANY(\(tables)::text[]) ORDER BY seq LIMIT \(limit)
                 """, logger: logger)
         } else {
             rows = try await client.checkedQuery("""
-                SELECT seq, client, client_seq, tbl, op, key, vals FROM plume_sync_log
+                SELECT seq, client, client_seq, tbl, op, CASE WHEN client = \(me) THEN NULL ELSE key END, CASE WHEN client = \(me) THEN NULL ELSE vals END
+                FROM plume_sync_log
                 WHERE seq > \(sequence) AND seq <= \(head) ORDER BY seq LIMIT \(limit)
                 """, logger: logger)
         }
         var json = "{\"changes\":["
-        var count = 0
+        var own = OwnRunsJSON()
+        var count = 0, foreign = 0
         var last = sequence
-        for try await (seq, clientID, clientSequence, table, op, key, values) in rows.decode((Int64, String, Int64, String, Int16, String, String?).self) {
-            if count > 0 { json += "," }
-            json += "{\"seq\":\(seq),\"client\":"
-            SyncJSON.appendString(clientID, to: &json)
-            json += ",\"client_seq\":\(clientSequence),\"table\":"
-            SyncJSON.appendString(table, to: &json)
-            json += ",\"op\":\"\((SyncOperation(code: op) ?? .update).rawValue)\",\"key\":\(key)"
-            if let values { json += ",\"values\":\(values)" }
-            json += "}"
+        for try await (seq, clientID, clientSequence, table, op, key, values) in rows.decode((Int64, String, Int64, String, Int16, String?, String?).self) {
             count += 1
             last = seq
+            if let key {
+                if foreign > 0 { json += "," }
+                foreign += 1
+                json += "{\"seq\":\(seq),\"client\":"
+                SyncJSON.appendString(clientID, to: &json)
+                json += ",\"client_seq\":\(clientSequence),\"table\":"
+                SyncJSON.appendString(table, to: &json)
+                json += ",\"op\":\"\((SyncOperation(code: op) ?? .update).rawValue)\",\"key\":\(key)"
+                if let values { json += ",\"values\":\(values)" }
+                json += "}"
+            } else {
+                own.add(sequence: seq, clientSequence: clientSequence)
+            }
         }
         // A prune that committed meanwhile may have deleted changes the page
         // should hold (the log was read after the floor was checked): the
@@ -54,7 +67,9 @@ extension SyncStore {
             throw SyncHTTPFailure(.gone, "the log before change \(floorNow) was pruned: bootstrap again (GET /v1/bootstrap)")
         }
         let reached = count == limit ? last : max(head, sequence)
-        json += "],\"head\":\(reached)}"
+        json += "]"
+        own.finish(into: &json)
+        json += ",\"head\":\(reached)}"
         return (json, reached, count)
     }
 

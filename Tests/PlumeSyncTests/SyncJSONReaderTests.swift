@@ -26,11 +26,14 @@ import Testing
                 SyncLoggedChange(sequence: Self.integer(&random), client: Self.text(&random), clientSequence: Bool.random(using: &random) ? Self.integer(&random) : nil,
                                  table: Self.text(&random), operation: [.insert, .update, .delete].randomElement(using: &random)!,
                                  key: Self.key(&random), values: Bool.random(using: &random) ? Self.row(&random) : nil)
+            }, own: (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                SyncOwnChanges(sequence: Self.integer(&random), count: Int64.random(in: 1...1_000, using: &random), clientSequence: Self.integer(&random))
             }, head: Self.integer(&random))
             let pageBody = try JSONEncoder().encode(page)
             let minePage = try SyncJSONReader.decode(Array(pageBody)) { try $0.readChangesResponse() }
             let foundationPage = try JSONDecoder().decode(SyncChangesResponse.self, from: pageBody)
-            #expect(minePage.changes == foundationPage.changes && minePage.head == foundationPage.head, "seed \(seed), round \(round)")
+            #expect(minePage.changes == foundationPage.changes && minePage.own == foundationPage.own && minePage.head == foundationPage.head,
+                    "seed \(seed), round \(round)")
             let bootstrap = SyncBootstrapResponse(rows: (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 SyncBootstrapRow(key: Self.key(&random), values: Self.row(&random))
             }, head: Self.integer(&random), next: Bool.random(using: &random) ? Self.text(&random) : nil)

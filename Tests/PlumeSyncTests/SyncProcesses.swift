@@ -74,7 +74,7 @@ final class SyncAgent: Sendable {
     /// pending, nothing recorded since it last read the history.
     func isUpToDate(at head: Int64) throws -> Bool {
         try client.queue.readAndWait { db in
-            guard try SyncLocalState.serverSequence(db) == head, try SyncLocalState.outboxCount(db) == 0,
+            guard try SyncLocalState.serverSequence(db) == head, try SyncLocalState.pendingOutboxCount(db) == 0,
                   case .text(let token)? = try SyncLocalState.value("history_token", db) else { return false }
             return token == (try db.currentChangeHistoryToken()).description
         }

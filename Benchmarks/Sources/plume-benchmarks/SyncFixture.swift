@@ -150,6 +150,12 @@ final class SyncClient: Sendable {
         try SyncFixture.blocking { try await engine.start() }
     }
 
+    /// Stops the engine (nothing is pending: it pushes nothing).
+    func stopEngine() throws {
+        let engine = self.engine
+        try SyncFixture.blocking { await engine.stop(pushTimeout: .seconds(1)) }
+    }
+
     /// Stops the engine, closes the database and removes its files.
     func close() throws {
         let engine = self.engine

@@ -2,19 +2,28 @@ import Foundation
 import NIOCore
 import PostgresNIO
 
-/// `sync.push.100k`: 100,000 rows inserted on a client in one transaction
-/// (history with values, as sync enables it), timed from the start of the
-/// local write until the server acknowledged them all (the engine up to
-/// date at the new head, nothing pending). Each trial has a fresh
-/// database, server and client, connected and up to date before the
-/// clock starts. The floor writes the same rows into an equivalent typed
-/// PostgreSQL table with one `COPY item FROM STDIN` through postgres-nio.
-/// Both end by counting the rows on the server. Goal: Plume's rate ≥ 50%
-/// of the floor's (plume/floor ≤ 2×).
+/// The push workloads: 100,000 rows inserted on a client in one
+/// transaction (history with values, as sync enables it), until the
+/// server acknowledged them all (the engine up to date at the new head,
+/// nothing pending). Each trial has a fresh database, server and client,
+/// up to date before the clock starts.
+///
+/// - `sync.push.100k` times the push alone: the rows are written while
+///   the engine is stopped, and the clock runs from `start()` (a client
+///   coming back online with 100,000 changes pending).
+/// - `sync.commit.push.100k` times the local write too: the engine runs,
+///   and the clock starts with the write's transaction.
+///
+/// The floor writes the same rows into an equivalent typed PostgreSQL
+/// table with one `COPY item FROM STDIN` through postgres-nio. Both end by
+/// counting the rows on the server. Goal: Plume's rate ≥ 50% of the
+/// floor's (plume/floor ≤ 2×).
 struct SyncPushWorkload: Workload {
-    var name: String { Self.name }
+    let name: String
     let rows: Int
     let cluster: SyncCluster
+    /// Whether the clock includes the local write (the engine running).
+    let timesLocalWrite: Bool
 
     func makeContestants(in directory: URL) throws -> [Contestant] {
         let (cluster, rows) = (self.cluster, self.rows)
@@ -26,8 +35,17 @@ struct SyncPushWorkload: Workload {
                 let client = try SyncClient(directory: directory, server: server.url)
                 try client.start()
                 try SyncFixture.waitUpToDate(client.engine, atLeast: 0)
-                return Trial(run: {
+                let timesLocalWrite = self.timesLocalWrite
+                if !timesLocalWrite {
+                    try client.stopEngine()
                     try client.insert(1..<(rows + 1))
+                }
+                return Trial(run: {
+                    if timesLocalWrite {
+                        try client.insert(1..<(rows + 1))
+                    } else {
+                        try client.start()
+                    }
                     try SyncFixture.waitUpToDate(client.engine, atLeast: Int64(rows))
                     return try Self.serverChecksum(cluster, database, table: "plume_sync_row WHERE tbl = 'item' AND vals IS NOT NULL",
                                                    quantity: "(vals::json->>'qty')::bigint")

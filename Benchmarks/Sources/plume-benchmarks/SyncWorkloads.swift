@@ -4,7 +4,7 @@ import Foundation
 /// started in a temporary folder when a filter selects any of them, and
 /// stopped and removed afterwards.
 enum SyncWorkloads {
-    static let names = [SyncPushWorkload.name, SyncBootstrapWorkload.name, SyncLatencyWorkload.name, SyncMemoryWorkload.name]
+    static let names = [SyncPushWorkload.name, SyncPushWorkload.commitName, SyncBootstrapWorkload.name, SyncLatencyWorkload.name, SyncMemoryWorkload.name]
 
     /// Runs the sync workloads `selects` accepts. `rows`, when given,
     /// replaces the push's and the bootstrap's row counts.
@@ -14,7 +14,10 @@ enum SyncWorkloads {
         try SyncCluster.with { cluster in
             let runner = Runner(iterations: iterations, directory: directory)
             if selects(SyncPushWorkload.name) {
-                printer.print(try runner.run(SyncPushWorkload(rows: rows ?? 100_000, cluster: cluster)))
+                printer.print(try runner.run(SyncPushWorkload(name: SyncPushWorkload.name, rows: rows ?? 100_000, cluster: cluster, timesLocalWrite: false)))
+            }
+            if selects(SyncPushWorkload.commitName) {
+                printer.print(try runner.run(SyncPushWorkload(name: SyncPushWorkload.commitName, rows: rows ?? 100_000, cluster: cluster, timesLocalWrite: true)))
             }
             if selects(SyncBootstrapWorkload.name) {
                 printer.print(try runner.run(SyncBootstrapWorkload(rows: rows ?? 1_000_000, cluster: cluster)))
@@ -30,7 +33,10 @@ enum SyncWorkloads {
 }
 
 extension SyncPushWorkload {
+    /// The push alone: changes pending when the engine starts.
     static let name = "sync.push.100k"
+    /// The local write and its push.
+    static let commitName = "sync.commit.push.100k"
 }
 
 extension SyncBootstrapWorkload {
