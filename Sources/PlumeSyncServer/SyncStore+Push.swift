@@ -29,8 +29,9 @@ extension SyncStore {
             guard let last = fresh.last else {
                 return SyncPushResponse(acknowledged: max(applied, changes.last?.clientSequence ?? 0), head: head)
             }
-            try await appendToLog(fresh, client: clientID, after: head, connection)
-            try await applyToRows(fresh, after: head, connection)
+            let texts = EncodedChanges(fresh)
+            try await appendToLog(fresh, texts, client: clientID, after: head, connection)
+            try await applyToRows(fresh, texts, after: head, connection)
             let newHead = head + Int64(fresh.count)
             // One round trip: the head, the client's position and the
             // notification (data-modifying WITH clauses always run).
@@ -43,57 +44,92 @@ extension SyncStore {
         }
     }
 
-    private func appendToLog(_ changes: [SyncChange], client clientID: String, after head: Int64, _ connection: PostgresConnection) async throws {
+    private func appendToLog(_ changes: [SyncChange], _ texts: EncodedChanges, client clientID: String, after head: Int64, _ connection: PostgresConnection) async throws {
         var sequences: [Int64] = [], clientSequences: [Int64] = [], tables: [String] = [], operations: [Int16] = []
-        var keys: [String] = [], values: [String] = []
+        sequences.reserveCapacity(changes.count)
+        clientSequences.reserveCapacity(changes.count)
+        tables.reserveCapacity(changes.count)
+        operations.reserveCapacity(changes.count)
         for (offset, change) in changes.enumerated() {
             sequences.append(head + 1 + Int64(offset))
             clientSequences.append(change.clientSequence)
             tables.append(change.table)
             operations.append(change.operation.code)
-            keys.append(SyncJSON.keyText(change.key))
-            values.append(change.values.map(SyncJSON.objectText) ?? "")
         }
         try await connection.checkedQuery("""
             INSERT INTO plume_sync_log (seq, client, client_seq, tbl, op, key, vals)
             SELECT s, \(clientID), cs, t, o, k, NULLIF(v, '')
-            FROM unnest(\(sequences)::bigint[], \(clientSequences)::bigint[], \(tables)::text[], \(operations)::smallint[], \(keys)::text[], \(values)::text[])
+            FROM unnest(\(sequences)::bigint[], \(clientSequences)::bigint[], \(tables)::text[], \(operations)::smallint[], \(texts.keys)::text[], \(texts.values)::text[])
                 AS c(s, cs, t, o, k, v)
             """, logger: logger)
     }
 
-    /// Applies the changes to `plume_sync_row` by the merge rule: the rows
-    /// they touch are read, merged in order here, and written back.
-    private func applyToRows(_ changes: [SyncChange], after head: Int64, _ connection: PostgresConnection) async throws {
+    /// Applies the changes to `plume_sync_row` by the merge rule. A row
+    /// whose first change in the push is an insert or a delete does not
+    /// depend on what it was: only the rows an update reaches first are
+    /// read, merged in order here, and written back; the others are
+    /// written from their last insert's text, or as tombstones.
+    private func applyToRows(_ changes: [SyncChange], _ texts: EncodedChanges, after head: Int64, _ connection: PostgresConnection) async throws {
         struct RowID: Hashable { var table: String; var key: String }
-        var touched: [RowID: (row: SyncRow?, sequence: Int64, changed: Bool)] = [:]
+        /// A row's state after the changes so far: its values' text when
+        /// known as text, its values when merged, nil for no row.
+        enum State { case text(String), merged(SyncRow), absent, untouchedByUpdate }
+        var states: [RowID: (state: State, sequence: Int64)] = [:]
         var order: [RowID] = []
-        let ids = changes.map { RowID(table: $0.table, key: SyncJSON.keyText($0.key)) }
-        var seen = Set<RowID>()
-        for id in ids where seen.insert(id).inserted { order.append(id) }
-        let rows = try await connection.checkedQuery("""
-            SELECT r.tbl, r.key, r.vals, r.seq FROM plume_sync_row r
-            JOIN unnest(\(order.map(\.table))::text[], \(order.map(\.key))::text[]) AS t(tbl, key) ON r.tbl = t.tbl AND r.key = t.key
-            """, logger: logger)
-        for try await (table, key, values, sequence) in rows.decode((String, String, String?, Int64).self) {
-            let row = try values.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
-            touched[RowID(table: table, key: key)] = (row, sequence, false)
+        var toRead: [RowID] = []
+        let ids = changes.indices.map { RowID(table: changes[$0].table, key: texts.keys[$0]) }
+        for (offset, id) in ids.enumerated() where states[id] == nil {
+            order.append(id)
+            if changes[offset].operation == .update { toRead.append(id) }
+            states[id] = (.untouchedByUpdate, 0)
         }
+        var before: [RowID: SyncRow] = [:]
+        if !toRead.isEmpty {
+            let rows = try await connection.checkedQuery("""
+                SELECT r.tbl, r.key, r.vals FROM plume_sync_row r
+                JOIN unnest(\(toRead.map(\.table))::text[], \(toRead.map(\.key))::text[]) AS t(tbl, key) ON r.tbl = t.tbl AND r.key = t.key
+                """, logger: logger)
+            for try await (table, key, values) in rows.decode((String, String, String?).self) {
+                guard let values else { continue }
+                before[RowID(table: table, key: key)] = try SyncJSONReader.decode(Array(values.utf8)) { try $0.readRow() }
+            }
+        }
+        var changed = Set<RowID>()
         for (offset, change) in changes.enumerated() {
             let id = ids[offset]
-            let before = touched[id]
-            let after = SyncMerge.apply(change.operation, values: change.values, to: before?.row)
-            // An update of no row changes nothing, and leaves no trace.
-            if before?.row == nil && after == nil && change.operation == .update { continue }
-            touched[id] = (after, head + 1 + Int64(offset), true)
+            let sequence = head + 1 + Int64(offset)
+            switch (change.operation, states[id]?.state) {
+            case (.insert, _):
+                states[id] = (.text(texts.values[offset]), sequence)
+            case (.delete, _):
+                states[id] = (.absent, sequence)
+            case (.update, .absent?):
+                continue // An update of no row changes nothing, and leaves no trace.
+            case (.update, .text(let text)?):
+                let row = try SyncJSONReader.decode(Array(text.utf8)) { try $0.readRow() }
+                states[id] = (.merged(SyncMerge.apply(.update, values: change.values, to: row) ?? [:]), sequence)
+            case (.update, .merged(let row)?):
+                states[id] = (.merged(SyncMerge.apply(.update, values: change.values, to: row) ?? [:]), sequence)
+            case (.update, .untouchedByUpdate?), (.update, nil):
+                guard let row = before[id] else {
+                    states[id] = (.absent, 0)
+                    continue
+                }
+                states[id] = (.merged(SyncMerge.apply(.update, values: change.values, to: row) ?? [:]), sequence)
+            }
+            changed.insert(id)
         }
         var tables: [String] = [], keys: [String] = [], values: [String] = [], sequences: [Int64] = []
-        for id in order {
-            guard let state = touched[id], state.changed else { continue }
+        for id in order where changed.contains(id) {
+            guard let (state, sequence) = states[id] else { continue }
             tables.append(id.table)
             keys.append(id.key)
-            values.append(state.row.map(SyncJSON.objectText) ?? "")
-            sequences.append(state.sequence)
+            switch state {
+            case .text(let text): values.append(text)
+            case .merged(let row): values.append(SyncJSON.objectText(row))
+            case .absent, .untouchedByUpdate: values.append("")
+            }
+            sequences.append(sequence)
         }
         guard !tables.isEmpty else { return }
         if writesRowsWithMerge {
@@ -114,6 +150,18 @@ extension SyncStore {
                 ON CONFLICT (tbl, key) DO UPDATE SET vals = excluded.vals, seq = excluded.seq
                 """, logger: logger)
         }
+    }
+}
+
+/// A push's keys and values as the canonical JSON texts the log and the
+/// current rows store (`""` for no values), encoded once for both.
+struct EncodedChanges {
+    let keys: [String]
+    let values: [String]
+
+    init(_ changes: [SyncChange]) {
+        keys = changes.map { SyncJSON.keyText($0.key) }
+        values = changes.map { $0.values.map(SyncJSON.objectText) ?? "" }
     }
 }
 

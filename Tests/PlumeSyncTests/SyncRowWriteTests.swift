@@ -43,9 +43,32 @@ import Testing
                 }
                 #expect(rows[0] == rows[1], "push \(push) (seed \(seed))")
                 #expect(!rows[0].isEmpty)
+                #expect(rows[0] == (try Self.rowsFoldedFromTheLog(cluster, "merge_\(seed)")), "push \(push) (seed \(seed)): the rows are the log's")
             }
             await merge.stop()
             await onConflict.stop()
         }
+    }
+
+    /// The current rows as the merge rule defines them: the log folded in
+    /// order (an update of no row leaves no trace; a delete leaves a
+    /// tombstone), in the test's text form.
+    static func rowsFoldedFromTheLog(_ cluster: PostgresCluster, _ database: String) throws -> String {
+        let lines = try cluster.psql(database, "SELECT string_agg(key || ' ' || op || ' ' || coalesce(vals, '-') || ' ' || seq, E'\\n' ORDER BY seq) FROM plume_sync_log")
+        var rows: [String: (row: SyncRow?, sequence: String)] = [:]
+        for line in lines.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+            let rest = parts[2]
+            let valuesText = String(rest[..<rest.lastIndex(of: " ")!]), sequence = String(rest[rest.index(after: rest.lastIndex(of: " ")!)...])
+            let values = valuesText == "-" ? nil : try SyncJSONReader.decode(Array(valuesText.utf8)) { try $0.readRow() }
+            let operation = SyncOperation(code: Int16(parts[1])!)!
+            let before = rows[parts[0]]?.row ?? nil
+            let after = SyncMerge.apply(operation, values: values, to: before)
+            if operation == .update && before == nil { continue }
+            rows[parts[0]] = (after, sequence)
+        }
+        return rows.keys.sorted().map { key in
+            "\(key) \(rows[key]!.row.map(SyncJSON.objectText) ?? "tombstone") \(rows[key]!.sequence)"
+        }.joined(separator: "\n")
     }
 }
