@@ -17,6 +17,14 @@ extension PostgresConnection {
         guard !isClosed else { throw SyncServerError("the connection to PostgreSQL closed (\(file):\(line))") }
         return try await self.query(query, logger: logger, file: file, line: line)
     }
+
+    /// Runs `COPY table (columns) FROM STDIN` in text format with the rows
+    /// `writeRows` writes, or throws when the connection is closed.
+    func checkedCopy(into table: String, columns: [String], logger: Logger, file: String = #fileID, line: Int = #line,
+                     _ writeRows: (PostgresCopyFromWriter) async throws -> Void) async throws {
+        guard !isClosed else { throw SyncServerError("the connection to PostgreSQL closed (\(file):\(line))") }
+        try await copyFrom(table: table, columns: columns, logger: logger, file: file, line: line, writeData: writeRows)
+    }
 }
 
 extension PostgresClient {

@@ -44,24 +44,24 @@ extension SyncStore {
         }
     }
 
+    /// Appends the changes to the log with one `COPY`, in chunks of about
+    /// 256 KiB.
     private func appendToLog(_ changes: [SyncChange], _ texts: EncodedChanges, client clientID: String, after head: Int64, _ connection: PostgresConnection) async throws {
-        var sequences: [Int64] = [], clientSequences: [Int64] = [], tables: [String] = [], operations: [Int16] = []
-        sequences.reserveCapacity(changes.count)
-        clientSequences.reserveCapacity(changes.count)
-        tables.reserveCapacity(changes.count)
-        operations.reserveCapacity(changes.count)
-        for (offset, change) in changes.enumerated() {
-            sequences.append(head + 1 + Int64(offset))
-            clientSequences.append(change.clientSequence)
-            tables.append(change.table)
-            operations.append(change.operation.code)
+        try await connection.checkedCopy(into: "plume_sync_log", columns: ["seq", "client", "client_seq", "tbl", "op", "key", "vals"], logger: logger) { writer in
+            var rows = CopyTextRows()
+            for (offset, change) in changes.enumerated() {
+                rows.append(head + 1 + Int64(offset))
+                rows.append(clientID)
+                rows.append(change.clientSequence)
+                rows.append(change.table)
+                rows.append(Int64(change.operation.code))
+                rows.append(texts.keys[offset])
+                if texts.values[offset].isEmpty { rows.appendNull() } else { rows.append(texts.values[offset]) }
+                rows.endRow()
+                if rows.buffer.readableBytes >= 256 << 10 { try await writer.write(rows.take()) }
+            }
+            if rows.buffer.readableBytes > 0 { try await writer.write(rows.take()) }
         }
-        try await connection.checkedQuery("""
-            INSERT INTO plume_sync_log (seq, client, client_seq, tbl, op, key, vals)
-            SELECT s, \(clientID), cs, t, o, k, NULLIF(v, '')
-            FROM unnest(\(sequences)::bigint[], \(clientSequences)::bigint[], \(tables)::text[], \(operations)::smallint[], \(texts.keys)::text[], \(texts.values)::text[])
-                AS c(s, cs, t, o, k, v)
-            """, logger: logger)
     }
 
     /// Applies the changes to `plume_sync_row` by the merge rule. A row
