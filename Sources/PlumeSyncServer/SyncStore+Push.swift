@@ -65,91 +65,62 @@ extension SyncStore {
     }
 
     /// Applies the changes to `plume_sync_row` by the merge rule. A row
-    /// whose first change in the push is an insert or a delete does not
-    /// depend on what it was: only the rows an update reaches first are
-    /// read, merged in order here, and written back; the others are
-    /// written from their last insert's text, or as tombstones.
+    /// whose last change in the push is an insert or a delete is that
+    /// change's log entry (a tombstone for a delete): it is written from
+    /// the log just appended, without sending its text again. Only rows
+    /// that updates change are worked out here: from the push's own
+    /// insert, or from the current row when an update reaches it first
+    /// (only those rows are read).
     private func applyToRows(_ changes: [SyncChange], _ texts: EncodedChanges, after head: Int64, _ connection: PostgresConnection) async throws {
-        struct RowID: Hashable { var table: String; var key: String }
-        /// A row's state after the changes so far: its values' text when
-        /// known as text, its values when merged, nil for no row.
-        enum State { case text(String), merged(SyncRow), absent, untouchedByUpdate }
-        var states: [RowID: (state: State, sequence: Int64)] = [:]
-        var order: [RowID] = []
-        var toRead: [RowID] = []
-        let ids = changes.indices.map { RowID(table: changes[$0].table, key: texts.keys[$0]) }
-        for (offset, id) in ids.enumerated() where states[id] == nil {
-            order.append(id)
-            if changes[offset].operation == .update { toRead.append(id) }
-            states[id] = (.untouchedByUpdate, 0)
+        let plan = try await RowWritePlan(changes, texts, before: { ids in try await self.currentRows(ids, connection) })
+        let newHead = head + Int64(changes.count)
+        if !plan.fromLog.isEmpty {
+            let sequences = plan.fromLog.map { head + 1 + Int64($0) }
+            // The log's entries of this push, all of them or those listed.
+            let source: PostgresQuery = plan.fromLog.count == changes.count
+                ? "SELECT tbl, key, vals, seq FROM plume_sync_log WHERE seq > \(head) AND seq <= \(newHead)"
+                : "SELECT l.tbl, l.key, l.vals, l.seq FROM plume_sync_log l JOIN unnest(\(sequences)::bigint[]) AS f(seq) ON l.seq = f.seq WHERE l.seq > \(head) AND l.seq <= \(newHead)"
+            try await writeRows(from: source, connection)
         }
-        var before: [RowID: SyncRow] = [:]
-        if !toRead.isEmpty {
-            let rows = try await connection.checkedQuery("""
-                SELECT r.tbl, r.key, r.vals FROM plume_sync_row r
-                JOIN unnest(\(toRead.map(\.table))::text[], \(toRead.map(\.key))::text[]) AS t(tbl, key) ON r.tbl = t.tbl AND r.key = t.key
-                """, logger: logger)
-            for try await (table, key, values) in rows.decode((String, String, String?).self) {
-                guard let values else { continue }
-                before[RowID(table: table, key: key)] = try SyncJSONReader.decode(Array(values.utf8)) { try $0.readRow() }
-            }
+        if !plan.merged.isEmpty {
+            let merged = plan.merged
+            try await writeRows(from: """
+                SELECT t, k, NULLIF(v, ''), s FROM unnest(\(merged.map(\.id.table))::text[], \(merged.map(\.id.key))::text[], \(merged.map { SyncJSON.objectText($0.row) })::text[], \(merged.map { head + 1 + Int64($0.offset) })::bigint[]) AS c(t, k, v, s)
+                """, connection)
         }
-        var changed = Set<RowID>()
-        for (offset, change) in changes.enumerated() {
-            let id = ids[offset]
-            let sequence = head + 1 + Int64(offset)
-            switch (change.operation, states[id]?.state) {
-            case (.insert, _):
-                states[id] = (.text(texts.values[offset]), sequence)
-            case (.delete, _):
-                states[id] = (.absent, sequence)
-            case (.update, .absent?):
-                continue // An update of no row changes nothing, and leaves no trace.
-            case (.update, .text(let text)?):
-                let row = try SyncJSONReader.decode(Array(text.utf8)) { try $0.readRow() }
-                states[id] = (.merged(SyncMerge.apply(.update, values: change.values, to: row) ?? [:]), sequence)
-            case (.update, .merged(let row)?):
-                states[id] = (.merged(SyncMerge.apply(.update, values: change.values, to: row) ?? [:]), sequence)
-            case (.update, .untouchedByUpdate?), (.update, nil):
-                guard let row = before[id] else {
-                    states[id] = (.absent, 0)
-                    continue
-                }
-                states[id] = (.merged(SyncMerge.apply(.update, values: change.values, to: row) ?? [:]), sequence)
-            }
-            changed.insert(id)
+    }
+
+    /// Writes the rows `source` selects (table, key, values, sequence; each
+    /// key once) over the current ones, with `source`'s bindings.
+    private func writeRows(from source: PostgresQuery, _ connection: PostgresConnection) async throws {
+        // Safe with MERGE: nothing else writes these rows meanwhile (pushes
+        // and prunes hold the plume_sync_state row's lock), and each key
+        // comes once.
+        let sql = writesRowsWithMerge
+            ? """
+              MERGE INTO plume_sync_row r USING (\(source.sql)) AS c(t, k, v, s) ON r.tbl = c.t AND r.key = c.k
+              WHEN MATCHED THEN UPDATE SET vals = c.v, seq = c.s
+              WHEN NOT MATCHED THEN INSERT (tbl, key, vals, seq) VALUES (c.t, c.k, c.v, c.s)
+              """
+            : """
+              INSERT INTO plume_sync_row (tbl, key, vals, seq) \(source.sql)
+              ON CONFLICT (tbl, key) DO UPDATE SET vals = excluded.vals, seq = excluded.seq
+              """
+        try await connection.checkedQuery(PostgresQuery(unsafeSQL: sql, binds: source.binds), logger: logger)
+    }
+
+    /// The current rows (tombstones left out) of `ids`.
+    private func currentRows(_ ids: [RowWritePlan.RowID], _ connection: PostgresConnection) async throws -> [RowWritePlan.RowID: SyncRow] {
+        var rows: [RowWritePlan.RowID: SyncRow] = [:]
+        let found = try await connection.checkedQuery("""
+            SELECT r.tbl, r.key, r.vals FROM plume_sync_row r
+            JOIN unnest(\(ids.map(\.table))::text[], \(ids.map(\.key))::text[]) AS t(tbl, key) ON r.tbl = t.tbl AND r.key = t.key
+            """, logger: logger)
+        for try await (table, key, values) in found.decode((String, String, String?).self) {
+            guard let values else { continue }
+            rows[RowWritePlan.RowID(table: table, key: key)] = try SyncJSONReader.decode(Array(values.utf8)) { try $0.readRow() }
         }
-        var tables: [String] = [], keys: [String] = [], values: [String] = [], sequences: [Int64] = []
-        for id in order where changed.contains(id) {
-            guard let (state, sequence) = states[id] else { continue }
-            tables.append(id.table)
-            keys.append(id.key)
-            switch state {
-            case .text(let text): values.append(text)
-            case .merged(let row): values.append(SyncJSON.objectText(row))
-            case .absent, .untouchedByUpdate: values.append("")
-            }
-            sequences.append(sequence)
-        }
-        guard !tables.isEmpty else { return }
-        if writesRowsWithMerge {
-            // Safe: nothing else writes these rows meanwhile (pushes and
-            // prunes hold the plume_sync_state row's lock), and each key
-            // comes once.
-            try await connection.checkedQuery("""
-                MERGE INTO plume_sync_row r
-                USING (SELECT t, k, NULLIF(v, '') AS v, s FROM unnest(\(tables)::text[], \(keys)::text[], \(values)::text[], \(sequences)::bigint[]) AS c(t, k, v, s)) c
-                ON r.tbl = c.t AND r.key = c.k
-                WHEN MATCHED THEN UPDATE SET vals = c.v, seq = c.s
-                WHEN NOT MATCHED THEN INSERT (tbl, key, vals, seq) VALUES (c.t, c.k, c.v, c.s)
-                """, logger: logger)
-        } else {
-            try await connection.checkedQuery("""
-                INSERT INTO plume_sync_row (tbl, key, vals, seq)
-                SELECT t, k, NULLIF(v, ''), s FROM unnest(\(tables)::text[], \(keys)::text[], \(values)::text[], \(sequences)::bigint[]) AS c(t, k, v, s)
-                ON CONFLICT (tbl, key) DO UPDATE SET vals = excluded.vals, seq = excluded.seq
-                """, logger: logger)
-        }
+        return rows
     }
 }
 
