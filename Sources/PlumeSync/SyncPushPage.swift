@@ -10,12 +10,20 @@ struct SyncPushPage {
     private(set) var json: String
     /// How many entries it carries.
     private(set) var count = 0
+    /// The first entry.
+    private(set) var first: OutboxEntry?
+    /// The client sequence number of the last entry.
+    private(set) var lastSequence: Int64 = 0
 
     /// Builds the page of `entries` (oldest first) for `client`, stopping
     /// before the entry that would take the body past `maximumBytes`.
-    init(client: String, entries: some Sequence<OutboxEntry>, maximumBytes: Int) {
+    ///
+    /// - Parameter after: The client sequence number the server must have
+    ///   applied first (the last of a push still on its way), if any.
+    init(client: String, after: Int64? = nil, entries: some Sequence<OutboxEntry>, maximumBytes: Int) {
         json = "{\"client\":"
         SyncJSON.appendString(client, to: &json)
+        if let after { json += ",\"after\":\(after)" }
         json += ",\"changes\":["
         var change = ""
         for entry in entries {
@@ -25,6 +33,8 @@ struct SyncPushPage {
             if count > 0, json.utf8.count + change.utf8.count + 3 > maximumBytes { break }
             if count > 0 { json += "," }
             json += change
+            if count == 0 { first = entry }
+            lastSequence = entry.sequence
             count += 1
         }
         json += "]}"

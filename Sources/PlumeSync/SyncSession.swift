@@ -102,31 +102,57 @@ struct SyncSession: Sendable {
     }
 
     /// Pushes every queued local change, in pages of at most
-    /// ``pushPageChanges`` changes and ``pushPageBytes`` bytes. A server
-    /// that accepts smaller bodies (413) gets pages half as large, down to
-    /// one change; a single change it refuses fails the push.
+    /// ``pushPageChanges`` changes and ``pushPageBytes`` bytes, with up to
+    /// two pushes on their way (the server reads the next while it writes
+    /// one; the second names the first's last change as the one it must
+    /// follow). A server that accepts smaller bodies (413) gets pages half
+    /// as large, down to one change; a single change it refuses fails the
+    /// push.
     func pushAll() async throws {
         try await database.write { [side] db in try side.collect(db) }
         var maximumChanges = Self.pushPageChanges, maximumBytes = Self.pushPageBytes
+        var inFlight: [(page: SyncPushPage, answer: Task<SyncTransport.PushOutcome, any Error>)] = []
+        defer { for push in inFlight { push.answer.cancel() } }
         while true {
-            let limit = maximumChanges
-            let entries = try await database.read { db in
-                try SyncLocalState.outbox(after: try SyncLocalState.acknowledgedSequence(db), limit: limit, db)
+            while inFlight.count < 2 {
+                let (limit, previous) = (maximumChanges, inFlight.last?.page.lastSequence)
+                let entries = try await database.read { db in
+                    try SyncLocalState.outbox(after: try previous ?? SyncLocalState.acknowledgedSequence(db), limit: limit, db)
+                }
+                guard !entries.isEmpty else { break }
+                hub.set(.pushing)
+                let page = SyncPushPage(client: side.clientID, after: previous, entries: entries, maximumBytes: maximumBytes)
+                let transport = self.transport
+                inFlight.append((page, Task { try await transport.push(json: page.json) }))
             }
-            guard let first = entries.first else { return }
-            hub.set(.pushing)
-            let page = SyncPushPage(client: side.clientID, entries: entries, maximumBytes: maximumBytes)
-            switch try await transport.push(json: page.json) {
+            guard !inFlight.isEmpty else { return }
+            let (page, answer) = inFlight.removeFirst()
+            switch try await answer.value {
             case .accepted(let response):
                 try await database.write { [side] db in try side.recordPush(response, db) }
+                // The server applied less than the page (the push it had
+                // to follow had not arrived): the pushes after it start
+                // again from what it acknowledged.
+                if response.acknowledged < page.lastSequence { await abandon(&inFlight) }
             case .tooLarge(let message):
                 guard page.count > 1 else {
-                    throw SyncError(.badRequest, "change \(first.sequence) of table \(first.table) is larger than the server accepts: \(message)")
+                    throw SyncError(.badRequest, "change \(page.lastSequence) of table \(page.first?.table ?? "?") is larger than the server accepts: \(message)")
                 }
                 maximumChanges = page.count / 2
                 maximumBytes = page.json.utf8.count / 2
+                await abandon(&inFlight)
             }
         }
+    }
+
+    /// Cancels the pushes on their way and waits for them to end; what
+    /// the server applied of them is acknowledged by a later push.
+    private func abandon(_ inFlight: inout [(page: SyncPushPage, answer: Task<SyncTransport.PushOutcome, any Error>)]) async {
+        for push in inFlight {
+            push.answer.cancel()
+            _ = try? await push.answer.value
+        }
+        inFlight.removeAll()
     }
 
     /// Pulls pages until the server has nothing more.

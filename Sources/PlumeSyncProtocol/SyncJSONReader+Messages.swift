@@ -6,10 +6,11 @@ extension SyncJSONReader {
 
     /// A push request (`POST /v1/push`).
     public mutating func readPushRequest() throws -> SyncPushRequest {
-        var client: String?, changes: [SyncChange]?
+        var client: String?, after: Int64?, changes: [SyncChange]?
         try readObject { reader, name in
             switch name {
             case "client": client = try reader.readString()
+            case "after": after = try reader.readNull() ? nil : reader.readInteger()
             case "changes":
                 var list: [SyncChange] = []
                 try reader.readArray { reader, _ in list.append(try reader.readChange()) }
@@ -19,7 +20,7 @@ extension SyncJSONReader {
         }
         guard let client else { throw missing("client") }
         guard let changes else { throw missing("changes") }
-        return SyncPushRequest(client: client, changes: changes)
+        return SyncPushRequest(client: client, after: after, changes: changes)
     }
 
     /// One change of a push.

@@ -39,12 +39,18 @@ public struct SyncConnectResponse: Codable, Sendable {
 public struct SyncPushRequest: Codable, Sendable {
     /// The client's identifier.
     public var client: String
+    /// The client sequence number the server must have applied first, if
+    /// any: a client with an earlier push still on its way sends the next
+    /// one after it. When the server has not applied it yet, it applies
+    /// nothing of this push and acknowledges what it has.
+    public var after: Int64?
     /// The changes, by increasing ``SyncChange/clientSequence``.
     public var changes: [SyncChange]
 
     /// Creates a request.
-    public init(client: String, changes: [SyncChange]) {
+    public init(client: String, after: Int64? = nil, changes: [SyncChange]) {
         self.client = client
+        self.after = after
         self.changes = changes
     }
 }

@@ -67,7 +67,7 @@ struct SyncRoutes: Sendable {
         guard !body.changes.isEmpty else {
             return try json(SyncPushResponse(acknowledged: try await store.acknowledged(body.client), head: try await store.state().head))
         }
-        let response = try await store.push(client: body.client, changes: body.changes)
+        let response = try await store.push(client: body.client, after: body.after, changes: body.changes)
         broadcaster.publish(response.head)
         return try json(response)
     }

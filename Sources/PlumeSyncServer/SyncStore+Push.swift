@@ -8,10 +8,13 @@ extension SyncStore {
     /// sequence number already applied for this client are skipped, so a
     /// retried push is applied once.
     ///
-    /// - Parameter changes: Validated changes (``SyncPushValidator``), by
-    ///   increasing client sequence number.
+    /// - Parameters:
+    ///   - changes: Validated changes (``SyncPushValidator``), by
+    ///     increasing client sequence number.
+    ///   - after: The client sequence number that must be applied first
+    ///     (``SyncPushRequest/after``): when it is not, nothing is applied.
     /// - Returns: The client sequence number acknowledged and the head.
-    func push(client clientID: String, changes: [SyncChange]) async throws -> SyncPushResponse {
+    func push(client clientID: String, after: Int64? = nil, changes: [SyncChange]) async throws -> SyncPushResponse {
         try await client.checkedTransaction(logger: logger) { connection in
             // The lock that orders every push.
             var head: Int64 = 0
@@ -25,6 +28,8 @@ extension SyncStore {
                 """, logger: logger).decode(Int64.self) {
                 applied = value
             }
+            // An earlier push of this client has not arrived yet.
+            if let after, applied < after { return SyncPushResponse(acknowledged: applied, head: head) }
             let fresh = changes.filter { $0.clientSequence > applied }
             guard let last = fresh.last else {
                 return SyncPushResponse(acknowledged: max(applied, changes.last?.clientSequence ?? 0), head: head)

@@ -12,7 +12,8 @@ import Testing
     func randomBodiesReadAsJSONDecoderReadsThem(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         for round in 0..<60 {
-            let push = SyncPushRequest(client: Self.text(&random), changes: (0..<Int.random(in: 0...6, using: &random)).map { _ in
+            let push = SyncPushRequest(client: Self.text(&random), after: Bool.random(using: &random) ? Self.integer(&random) : nil,
+                                       changes: (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 let operation = [SyncOperation.insert, .update, .delete].randomElement(using: &random)!
                 return SyncChange(clientSequence: Self.integer(&random), table: Self.text(&random), operation: operation,
                                   key: Self.key(&random), values: operation == .delete && Bool.random(using: &random) ? nil : Self.row(&random))
@@ -20,7 +21,7 @@ import Testing
             for body in [try JSONEncoder().encode(push), Data(Self.pushText(push).utf8)] {
                 let mine = try SyncJSONReader.decode(Array(body)) { try $0.readPushRequest() }
                 let foundation = try JSONDecoder().decode(SyncPushRequest.self, from: body)
-                #expect(mine.client == foundation.client && mine.changes == foundation.changes, "seed \(seed), round \(round): \(String(decoding: body, as: UTF8.self))")
+                #expect(mine.client == foundation.client && mine.after == foundation.after && mine.changes == foundation.changes, "seed \(seed), round \(round): \(String(decoding: body, as: UTF8.self))")
             }
             let page = SyncChangesResponse(changes: (0..<Int.random(in: 0...6, using: &random)).map { _ in
                 SyncLoggedChange(sequence: Self.integer(&random), client: Self.text(&random), clientSequence: Bool.random(using: &random) ? Self.integer(&random) : nil,
@@ -149,6 +150,7 @@ import Testing
     static func pushText(_ push: SyncPushRequest) -> String {
         var out = "{\"client\":"
         SyncJSON.appendString(push.client, to: &out)
+        if let after = push.after { out += ",\"after\":\(after)" }
         out += ",\"changes\":["
         for (index, change) in push.changes.enumerated() {
             if index > 0 { out += "," }

@@ -62,6 +62,26 @@ import Testing
         }
     }
 
+    @Test func aPushThatMustFollowAnotherWaitsUntilThatOneArrived() async throws {
+        try await withSyncServer { cluster, database, server in
+            #expect(try await connect(server).status == 200)
+            let second = """
+                {"client":"c1","after":2,"changes":[{"seq":3,"table":"note","op":"update","key":["n"],"values":{"title":"c"}}]}
+                """
+            let early = try JSONDecoder().decode(SyncPushResponse.self, from: Data(try await push(server, second).body.utf8))
+            #expect(early.acknowledged == 0 && early.head == 0 && early.base == nil)
+            #expect(try cluster.psql(database, "SELECT count(*) FROM plume_sync_log") == "0")
+            let first = try JSONDecoder().decode(SyncPushResponse.self, from: Data(try await push(server, """
+                {"client":"c1","changes":[{"seq":1,"table":"note","op":"insert","key":["n"],"values":{"id":"n","title":"a"}},
+                {"seq":2,"table":"note","op":"update","key":["n"],"values":{"title":"b"}}]}
+                """).body.utf8))
+            #expect(first.acknowledged == 2 && first.head == 2 && first.base == 0)
+            let again = try JSONDecoder().decode(SyncPushResponse.self, from: Data(try await push(server, second).body.utf8))
+            #expect(again.acknowledged == 3 && again.head == 3 && again.base == 2)
+            #expect(try cluster.psql(database, "SELECT vals FROM plume_sync_row") == "{\"id\":\"n\",\"title\":\"c\"}")
+        }
+    }
+
     @Test func readOnlyAndTableLimitedTokensAreRefusedWhatTheyMayNotDo() async throws {
         try await withSyncServer { cluster, database, server in
             #expect(try await connect(server).status == 200)
