@@ -94,27 +94,33 @@ extension SyncStore {
                 for try await value in try await connection.checkedQuery("SELECT head FROM plume_sync_state WHERE id = 1", logger: logger).decode(Int64.self) {
                     head = value
                 }
+                // PostgreSQL writes the rows' JSON itself: each row is
+                // `{"key":…,"values":…}` around the stored texts, and rows
+                // are kept while the bytes before them stay under the
+                // budget (the first row always).
                 let rows = try await connection.checkedQuery("""
-                    SELECT key, vals FROM plume_sync_row WHERE tbl = \(table) AND vals IS NOT NULL AND key > \(cursor ?? "")
-                    ORDER BY key LIMIT \(limit)
+                    WITH page AS (
+                        SELECT key, vals FROM plume_sync_row WHERE tbl = \(table) AND vals IS NOT NULL AND key > \(cursor ?? "")
+                        ORDER BY key LIMIT \(limit)),
+                    sized AS (
+                        SELECT key, vals, row_number() OVER w AS n, sum(octet_length(key) + octet_length(vals) + 19) OVER w AS bytes
+                        FROM page WINDOW w AS (ORDER BY key ROWS UNBOUNDED PRECEDING)),
+                    kept AS (
+                        SELECT key, vals FROM sized WHERE n = 1 OR bytes - (octet_length(key) + octet_length(vals) + 19) < \(maximumBytes - 64))
+                    SELECT coalesce(string_agg('{"key":' || key || ',"values":' || vals || '}', ',' ORDER BY key), ''),
+                           count(*), (SELECT count(*) FROM page), coalesce(max(key), '')
+                    FROM kept
                     """, logger: logger)
                 var json = "{\"rows\":["
-                var count = 0
-                var lastKey = ""
-                var full = false
-                for try await (key, values) in rows.decode((String, String).self) {
-                    // The rows past the byte budget are read to the end of
-                    // the query, not sent.
-                    guard !full else { continue }
-                    if count > 0 { json += "," }
-                    json += "{\"key\":\(key),\"values\":\(values)}"
-                    count += 1
-                    lastKey = key
-                    full = json.utf8.count >= maximumBytes
+                var next: String?
+                for try await (text, kept, read, lastKey) in rows.decode((String, Int64, Int64, String).self) {
+                    json += text
+                    // Full, or cut by the byte budget: there may be more.
+                    if kept == limit || kept < read { next = lastKey }
                 }
                 json += "],\"head\":\(head),\"next\":"
-                if count == limit || full {
-                    SyncJSON.appendString(lastKey, to: &json)
+                if let next {
+                    SyncJSON.appendString(next, to: &json)
                 } else {
                     json += "null"
                 }
