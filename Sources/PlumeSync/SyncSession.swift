@@ -169,7 +169,8 @@ struct SyncSession: Sendable {
             }
             if !page.changes.isEmpty { hub.set(.pulling) }
             try await database.write { [side] db in try side.apply(page, db) }
-            if page.changes.count < Self.pageSize { return }
+            // A full page (own changes count) may have more after it.
+            if page.count < Self.pageSize { return }
         }
     }
 

@@ -99,6 +99,13 @@ public struct SyncChangesResponse: Codable, Sendable {
         self.head = head
     }
 
+    /// How many logged changes the page holds: other clients' and the
+    /// requester's own. A page of as many as the request's `limit` may
+    /// have more after it.
+    public var count: Int {
+        own.reduce(changes.count) { $0 + Int($1.count) }
+    }
+
     /// Reads a response; `own` may be absent (no own changes).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -65,6 +65,14 @@ import Testing
         #expect(try queue.readAndWait { db in try SyncLocalState.serverSequence(db) } == 0)
     }
 
+    @Test func aPageCountsItsOwnChangesAmongItsChanges() {
+        let foreign = SyncLoggedChange(sequence: 1, client: "other", table: "item", operation: .delete, key: [.text("k")], values: nil)
+        let page = SyncChangesResponse(changes: [foreign], own: [SyncOwnChanges(sequence: 2, count: 3, clientSequence: 7),
+                                                                SyncOwnChanges(sequence: 6, count: 1, clientSequence: 10)], head: 6)
+        #expect(page.count == 5)
+        #expect(SyncChangesResponse(changes: [], head: 0).count == 0)
+    }
+
     // MARK: - Steps
 
     private static let keys = ["k0", "k1", "k2", "k3"]
