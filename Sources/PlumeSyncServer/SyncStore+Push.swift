@@ -15,7 +15,9 @@ extension SyncStore {
     ///     (``SyncPushRequest/after``): when it is not, nothing is applied.
     /// - Returns: The client sequence number acknowledged and the head.
     func push(client clientID: String, after: Int64? = nil, changes: [SyncChange]) async throws -> SyncPushResponse {
-        try await client.checkedTransaction(logger: logger) { connection in
+        // Encoded before the lock that orders pushes is taken.
+        let encoded = EncodedChanges(changes)
+        return try await client.checkedTransaction(logger: logger) { connection in
             // The lock that orders every push.
             var head: Int64 = 0
             for try await value in try await connection.checkedQuery("SELECT head FROM plume_sync_state WHERE id = 1 FOR UPDATE", logger: logger).decode(Int64.self) {
@@ -30,11 +32,14 @@ extension SyncStore {
             }
             // An earlier push of this client has not arrived yet.
             if let after, applied < after { return SyncPushResponse(acknowledged: applied, head: head) }
-            let fresh = changes.filter { $0.clientSequence > applied }
+            // The changes are by increasing client sequence number: the
+            // fresh ones are a suffix.
+            let start = changes.firstIndex { $0.clientSequence > applied } ?? changes.endIndex
+            let fresh = Array(changes[start...])
             guard let last = fresh.last else {
                 return SyncPushResponse(acknowledged: max(applied, changes.last?.clientSequence ?? 0), head: head)
             }
-            let texts = EncodedChanges(fresh)
+            let texts = encoded.suffix(from: start)
             try await appendToLog(fresh, texts, client: clientID, after: head, connection)
             try await applyToRows(fresh, texts, after: head, connection)
             let newHead = head + Int64(fresh.count)
@@ -138,6 +143,16 @@ struct EncodedChanges {
     init(_ changes: [SyncChange]) {
         keys = changes.map { SyncJSON.keyText($0.key) }
         values = changes.map { $0.values.map(SyncJSON.objectText) ?? "" }
+    }
+
+    private init(keys: [String], values: [String]) {
+        self.keys = keys
+        self.values = values
+    }
+
+    /// The texts of the changes from offset `start` on.
+    func suffix(from start: Int) -> EncodedChanges {
+        start == 0 ? self : EncodedChanges(keys: Array(keys[start...]), values: Array(values[start...]))
     }
 }
 
