@@ -15,15 +15,15 @@ extension LocalChangeCollector {
     ///
     /// - Throws: As ``changesGeneral(of:_:)``.
     func outboxChanges(of entries: [ChangeHistoryEntry], _ db: Database) throws -> [OutboxChange] {
+        var encoders = Encoders(tables: tables)
         var keysWithRowsAround = Set<HistoryKey>()
-        for entry in entries where entry.operation != .enabled && tables[entry.table] != nil {
+        for entry in entries where entry.operation != .enabled && encoders[entry.table] != nil {
             try Self.checkHasValues(entry)
             if entry.operation == .update || entry.operation == .conflict {
                 keysWithRowsAround.insert(HistoryKey(entry))
             }
         }
         let grouped = try groupedChanges(of: entries, keys: keysWithRowsAround, db)
-        var encoders: [String: LocalChangeEncoder] = [:]
         var changes: [OutboxChange] = []
         changes.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() where entry.operation != .enabled {
@@ -31,12 +31,7 @@ extension LocalChangeCollector {
                 changes += ofEntry
                 continue
             }
-            guard let table = tables[entry.table] else { continue }
-            let encoder = encoders[table.name] ?? {
-                let encoder = LocalChangeEncoder(table: table)
-                encoders[table.name] = encoder
-                return encoder
-            }()
+            guard let encoder = encoders[entry.table] else { continue }
             switch entry.operation {
             case .insert: changes.append(encoder.change(.insert, of: entry.newRow))
             case .delete: changes.append(encoder.change(.delete, of: entry.oldRow))
@@ -63,5 +58,32 @@ extension LocalChangeCollector {
             }
         }
         return changes
+    }
+
+    /// The encoder of each synced table, made on first use; the last one
+    /// is tried first (a batch mostly writes one table at a time).
+    private struct Encoders {
+        let tables: [String: SyncTable]
+        private var encoders: [String: LocalChangeEncoder] = [:]
+        private var last: LocalChangeEncoder?
+
+        init(tables: [String: SyncTable]) {
+            self.tables = tables
+        }
+
+        /// The encoder of the table the history names `name`; nil for a
+        /// table the engine does not sync.
+        subscript(name: String) -> LocalChangeEncoder? {
+            mutating get {
+                if let last, last.table.name == name { return last }
+                let encoder = encoders[name] ?? tables[name].map { table in
+                    let encoder = LocalChangeEncoder(table: table)
+                    encoders[name] = encoder
+                    return encoder
+                }
+                if encoder != nil { last = encoder }
+                return encoder
+            }
+        }
     }
 }
