@@ -17,24 +17,25 @@ extension LocalChangeCollector {
     func outboxChanges(of entries: [ChangeHistoryEntry], _ db: Database) throws -> [OutboxChange] {
         var encoders = Encoders(tables: tables)
         var keysWithRowsAround = Set<HistoryKey>()
-        for entry in entries where entry.operation != .enabled && encoders[entry.table] != nil {
-            try Self.checkHasValues(entry)
-            if entry.operation == .update || entry.operation == .conflict {
-                keysWithRowsAround.insert(HistoryKey(entry))
+        for index in entries.indices where entries[index].operation != .enabled && encoders[entries[index].table] != nil {
+            try Self.checkHasValues(entries[index])
+            if entries[index].operation == .update || entries[index].operation == .conflict {
+                keysWithRowsAround.insert(HistoryKey(entries[index]))
             }
         }
         let grouped = try groupedChanges(of: entries, keys: keysWithRowsAround, db)
         var changes: [OutboxChange] = []
         changes.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() where entry.operation != .enabled {
+        // By index: the entries' fields are read in place, not copied.
+        for index in entries.indices where entries[index].operation != .enabled {
             if !grouped.isEmpty, let ofEntry = grouped[index] {
                 changes += ofEntry
                 continue
             }
-            guard let encoder = encoders[entry.table] else { continue }
-            switch entry.operation {
-            case .insert: changes.append(encoder.change(.insert, of: entry.newRow))
-            case .delete: changes.append(encoder.change(.delete, of: entry.oldRow))
+            guard let encoder = encoders[entries[index].table] else { continue }
+            switch entries[index].operation {
+            case .insert: changes.append(encoder.change(.insert, of: entries[index].newRow))
+            case .delete: changes.append(encoder.change(.delete, of: entries[index].oldRow))
             case .update, .conflict, .enabled: break // grouped, or skipped above
             }
         }

@@ -48,8 +48,9 @@ final class LocalChangeEncoder {
         self.table = table
     }
 
-    /// What the encoder works out once per row layout.
-    private struct Shape {
+    /// What the encoder works out once per row layout (a class: one
+    /// reference to hand around per row, not one per member).
+    private final class Shape {
         /// The layout, kept so that its identifier stays its own.
         let layout: RowLayout?
         /// The column names, lowercased (``Swift/String/syncNameKey``).
