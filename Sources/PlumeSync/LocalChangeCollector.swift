@@ -20,36 +20,61 @@ struct LocalChangeCollector {
     let tables: [String: SyncTable]
 
     /// The changes of `entries` (oldest first) on the synced tables, in
-    /// history order.
+    /// history order: the general path, which works out every history
+    /// key's rows around its entries. ``outboxChanges(of:_:)`` gives the
+    /// same changes, already encoded, with far less work.
     ///
     /// - Throws: ``SyncError`` (``SyncError/Code/tableNotSyncable``) for an
     ///   entry recorded without values; ``SyncError/Code/stateDamaged``
     ///   when an update's primary key cannot be worked out from the
     ///   history and the table.
-    func changes(of entries: [ChangeHistoryEntry], _ db: Database) throws -> [LocalChange] {
-        struct GroupKey: Hashable { var table: String; var key: DatabaseValue }
-        var groups: [GroupKey: [Int]] = [:]
+    func changesGeneral(of entries: [ChangeHistoryEntry], _ db: Database) throws -> [LocalChange] {
+        var groups: [HistoryKey: [Int]] = [:]
         for (index, entry) in entries.enumerated() where entry.operation != .enabled && tables[entry.table] != nil {
-            guard entry.hasValues else {
-                throw SyncError(.tableNotSyncable, "the change history of table \(entry.table) records keys only: enable it with values (plume history enable --values, or enableChangeHistory(for:values: true))")
-            }
-            groups[GroupKey(table: entry.table, key: entry.key), default: []].append(index)
+            try Self.checkHasValues(entry)
+            groups[HistoryKey(entry), default: []].append(index)
         }
         var changesByEntry = [[LocalChange]](repeating: [], count: entries.count)
         for (group, indexes) in groups {
-            guard let table = tables[group.table] else { continue }
-            let trail = indexes.map { entries[$0] }
-            // Only updates and conflicts need the row around them: a batch
-            // of inserts and deletes reads nothing more.
-            var after = [RowState](repeating: .unknown, count: trail.count)
-            if trail.contains(where: { $0.operation == .update || $0.operation == .conflict }) {
-                after = Self.rowsAfter(trail, now: try currentRow(table, historyKey: group.key, db))
-            }
-            for (position, index) in indexes.enumerated() {
-                changesByEntry[index] = try changes(of: trail[position], after: after[position], table, historyKey: group.key, trail: trail)
+            for (index, changes) in zip(indexes, try changes(ofGroup: group, at: indexes, of: entries, db)) {
+                changesByEntry[index] = changes
             }
         }
         return changesByEntry.flatMap { $0 }
+    }
+
+    /// One row of one table as the history names it.
+    struct HistoryKey: Hashable {
+        var table: String
+        var key: DatabaseValue
+
+        init(_ entry: ChangeHistoryEntry) {
+            table = entry.table
+            key = entry.key
+        }
+    }
+
+    /// Refuses an entry of a synced table recorded without values.
+    static func checkHasValues(_ entry: ChangeHistoryEntry) throws {
+        guard entry.hasValues else {
+            throw SyncError(.tableNotSyncable, "the change history of table \(entry.table) records keys only: enable it with values (plume history enable --values, or enableChangeHistory(for:values: true))")
+        }
+    }
+
+    /// The changes of each entry of one history key, `indexes` being the
+    /// entries' positions in `entries` (oldest first).
+    func changes(ofGroup group: HistoryKey, at indexes: [Int], of entries: [ChangeHistoryEntry], _ db: Database) throws -> [[LocalChange]] {
+        guard let table = tables[group.table] else { return indexes.map { _ in [] } }
+        let trail = indexes.map { entries[$0] }
+        // Only updates and conflicts need the row around them: a batch
+        // of inserts and deletes reads nothing more.
+        var after = [RowState](repeating: .unknown, count: trail.count)
+        if trail.contains(where: { $0.operation == .update || $0.operation == .conflict }) {
+            after = Self.rowsAfter(trail, now: try currentRow(table, historyKey: group.key, db))
+        }
+        return try trail.indices.map { position in
+            try changes(of: trail[position], after: after[position], table, historyKey: group.key, trail: trail)
+        }
     }
 
     /// A row as the history lets it be known at one point.
@@ -149,14 +174,17 @@ struct LocalChangeCollector {
         return key
     }
 
-    /// Every current row of `table`, as inserts (a table's first sync).
-    func snapshot(_ table: SyncTable, _ db: Database) throws -> [LocalChange] {
+    /// Every current row of `table`, as inserts (a table's first sync),
+    /// encoded as the outbox stores them.
+    func snapshot(_ table: SyncTable, _ db: Database) throws -> [OutboxChange] {
         let columns = table.columns.map(SyncTable.quote).joined(separator: ", ")
-        return try Row.fetchAll(db, sql: "SELECT \(columns) FROM main.\(table.quotedName)").map { row in
-            var values: [String: DatabaseValue] = [:]
-            for (index, column) in table.columns.enumerated() { values[column] = row[index] }
-            return LocalChange(table: table.name, operation: .insert, key: table.key(of: values), values: values)
+        let statement = try db.makeStatement(sql: "SELECT \(columns) FROM main.\(table.quotedName)")
+        let encoder = LocalChangeEncoder(table: table)
+        var changes: [OutboxChange] = []
+        while try statement.step() {
+            changes.append(encoder.insert { statement.columnValue(at: $0) })
         }
+        return changes
     }
 
     /// The row the history key names as it is now, nil when there is none.

@@ -119,7 +119,7 @@ struct SyncDatabaseSide: Sendable {
         }
         coverageChecked.withLock { $0 = schemaVersion }
         guard !history.entries.isEmpty else { return 0 }
-        let changes = try LocalChangeCollector(tables: tables).changes(of: history.entries, db)
+        let changes = try LocalChangeCollector(tables: tables).outboxChanges(of: history.entries, db)
         try SyncLocalState.enqueue(changes, db)
         try SyncLocalState.setValue("history_token", .text(history.token.description), db)
         return changes.count

@@ -66,17 +66,18 @@ enum SyncLocalState {
     }
 
     /// Appends local changes to the outbox with the next client sequence
-    /// numbers.
-    static func enqueue(_ changes: [LocalChange], _ db: Database) throws {
+    /// numbers, binding each change's columns to one statement.
+    static func enqueue(_ changes: [OutboxChange], _ db: Database) throws {
         guard !changes.isEmpty else { return }
         var next = try integer("next_client_sequence", db) ?? 1
         let statement = try db.cachedStatement(sql: "INSERT INTO main.plume_sync_outbox (seq, tbl, op, key, vals) VALUES (?, ?, ?, ?, ?)")
         for change in changes {
-            try statement.execute(arguments: StatementArguments(positional: [
-                .integer(next), .text(change.table), .text(change.operation.rawValue),
-                .text(SyncJSON.keyText(change.key.map(SyncValue.init))),
-                change.values.map { .text(SyncJSON.objectText($0.mapValues(SyncValue.init))) } ?? .null,
-            ]))
+            try statement.bind(next, at: 1)
+            try statement.bind(change.table, at: 2)
+            try statement.bind(change.operation.rawValue, at: 3)
+            try statement.bind(change.keyJSON, at: 4)
+            try statement.bind(change.valuesJSON.map(DatabaseValue.text) ?? .null, at: 5)
+            try statement.run()
             next += 1
         }
         try setValue("next_client_sequence", .integer(next), db)

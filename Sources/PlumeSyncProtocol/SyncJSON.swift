@@ -61,10 +61,20 @@ public enum SyncJSON {
     /// ``append(_:to:)`` writes them. Two keys are the same row when their
     /// texts are equal.
     public static func keyText(_ key: [SyncValue]) -> String {
+        keyText(count: key.count) { key[$0] }
+    }
+
+    /// A key's canonical text, as ``keyText(_:)`` writes it, from values
+    /// read one by one rather than from an array of them.
+    ///
+    /// - Parameters:
+    ///   - count: The number of values in the key.
+    ///   - value: The value at a position of the key, from 0 up.
+    public static func keyText(count: Int, _ value: (Int) -> SyncValue) -> String {
         var out = "["
-        for (index, value) in key.enumerated() {
+        for index in 0..<count {
             if index > 0 { out += "," }
-            append(value, to: &out)
+            append(value(index), to: &out)
         }
         return out + "]"
     }
@@ -74,12 +84,18 @@ public enum SyncJSON {
     public static func objectText(_ values: SyncRow) -> String {
         var out = "{"
         for (index, (column, value)) in values.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { out += "," }
-            appendString(column, to: &out)
-            out += ":"
+            appendMemberName(column, first: index == 0, to: &out)
             append(value, to: &out)
         }
         return out + "}"
+    }
+
+    /// Appends what comes before a member's value inside an object: a
+    /// comma unless it is the `first` member, the quoted name, a colon.
+    static func appendMemberName(_ name: String, first: Bool, to out: inout String) {
+        if !first { out += "," }
+        appendString(name, to: &out)
+        out += ":"
     }
 }
 

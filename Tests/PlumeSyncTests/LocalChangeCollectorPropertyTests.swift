@@ -37,7 +37,7 @@ import Testing
                 }
                 let history = try db.changeHistory(since: token)
                 token = history.token
-                for change in try collector.changes(of: history.entries, db) {
+                for change in try collector.changesGeneral(of: history.entries, db) {
                     try Self.replay(change, on: &mirror, context: "seed \(seed), batch \(batch): \(written)")
                 }
                 for table in tables.values {
