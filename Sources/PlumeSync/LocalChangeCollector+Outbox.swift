@@ -13,12 +13,18 @@ extension LocalChangeCollector {
     /// change is its own row, encoded straight from the entry
     /// (``LocalChangeEncoder``).
     ///
-    /// - Throws: As ``changesGeneral(of:_:)``.
+    /// - Throws: As ``changesGeneral(of:_:)``; ``SyncError``
+    ///   (``SyncError/Code/tableNotSyncable``) for a row of a synced table
+    ///   with two columns whose names are one name to sync (a column added
+    ///   since the engine started: ``SyncTableSchema/indistinguishableColumns``).
     func outboxChanges(of entries: [ChangeHistoryEntry], _ db: Database) throws -> [OutboxChange] {
         var encoders = Encoders(tables: tables)
         var keysWithRowsAround = Set<HistoryKey>()
+        var names = ColumnNameCheck()
         for index in entries.indices where entries[index].operation != .enabled && encoders[entries[index].table] != nil {
             try Self.checkHasValues(entries[index])
+            try names.check(entries[index].oldRow, of: entries[index].table)
+            try names.check(entries[index].newRow, of: entries[index].table)
             if entries[index].operation == .update || entries[index].operation == .conflict {
                 keysWithRowsAround.insert(HistoryKey(entries[index]))
             }
@@ -85,6 +91,27 @@ extension LocalChangeCollector {
                 if encoder != nil { last = encoder }
                 return encoder
             }
+        }
+    }
+}
+
+/// Checks each row layout of a batch once: sync keys values by column
+/// name as Swift compares strings, so a layout with two names that are
+/// one to Swift (canonically equivalent Unicode, which SQLite keeps
+/// apart) would lose a column's values.
+private struct ColumnNameCheck {
+    private var checked = Set<ObjectIdentifier>()
+    private var last: ObjectIdentifier?
+
+    mutating func check(_ row: Row?, of table: String) throws {
+        guard let layout = row?.layout else { return }
+        let id = ObjectIdentifier(layout)
+        guard id != last else { return }
+        last = id
+        guard checked.insert(id).inserted else { return }
+        let columns = layout.columns.map { SyncTableSchema.Column(name: $0.syncNameKey, affinity: "", primaryKey: 0) }
+        if let reason = SyncTableSchema(name: table, columns: columns).indistinguishableColumns {
+            throw SyncError(.tableNotSyncable, reason)
         }
     }
 }

@@ -36,7 +36,9 @@ final class SyncTable: Sendable {
     /// Reads the table's shape.
     ///
     /// - Throws: ``SyncError`` (``SyncError/Code/tableNotSyncable``) when
-    ///   the table does not exist or has no explicit primary key.
+    ///   the table does not exist, has no explicit primary key, or has two
+    ///   columns whose names are one name to sync
+    ///   (``SyncTableSchema/indistinguishableColumns``).
     init(_ table: String, _ db: Database) throws {
         guard let listed = try Row.fetchOne(db, sql: "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name = ? COLLATE NOCASE", arguments: [table]),
               case .text(let realName) = listed[0] else {
@@ -55,6 +57,7 @@ final class SyncTable: Sendable {
         self.columns = columns.map(\.name)
         layout = SyncColumnLayout(columns: self.columns)
         schema = SyncTableSchema(name: name, columns: columns)
+        if let reason = schema.indistinguishableColumns { throw SyncError(.tableNotSyncable, reason) }
         keyColumns = schema.keyColumns
         guard !keyColumns.isEmpty else {
             throw SyncError(.tableNotSyncable, "table \(name) has no primary key: rows are matched across machines by their primary key, and a rowid is local to one file (declare a PRIMARY KEY, preferably a UUID text)")

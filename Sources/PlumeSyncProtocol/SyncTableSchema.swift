@@ -36,6 +36,27 @@ public struct SyncTableSchema: Codable, Hashable, Sendable {
         columns.filter { $0.primaryKey > 0 }.sorted { $0.primaryKey < $1.primaryKey }.map(\.name)
     }
 
+    /// Why the table cannot be synced because two of its columns' names
+    /// are one name to the protocol, which keys values by column name and
+    /// compares names as Swift compares strings: the same, or canonically
+    /// equivalent Unicode (`é` composed and `e` with a combining accent,
+    /// which SQLite keeps apart). Nil when every name is distinct.
+    public var indistinguishableColumns: String? {
+        var seen: [String: String] = [:]
+        for column in columns {
+            if let earlier = seen[column.name] {
+                return "table \(name) has columns \(Self.spelled(earlier)) and \(Self.spelled(column.name)), one name to sync (equal as Unicode text): rename one of them"
+            }
+            seen[column.name] = column.name
+        }
+        return nil
+    }
+
+    /// A name with every non-ASCII scalar written as `\u{…}`, in quotes.
+    private static func spelled(_ name: String) -> String {
+        "\"" + name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "\""
+    }
+
     /// Why `self` (a client's) differs from `server`, naming the table and
     /// the first column that differs; nil when they match.
     public func mismatch(with server: SyncTableSchema) -> String? {

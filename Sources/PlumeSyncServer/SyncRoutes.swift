@@ -37,6 +37,7 @@ struct SyncRoutes: Sendable {
             guard !table.keyColumns.isEmpty else {
                 throw SyncHTTPFailure(.badRequest, "table \(table.name) has no primary key: rows are matched across machines by their primary key")
             }
+            if let reason = table.indistinguishableColumns { throw SyncHTTPFailure(.badRequest, reason) }
             var registered = try await store.schema(of: table.name)
             if registered == nil {
                 guard access.canWrite else {
