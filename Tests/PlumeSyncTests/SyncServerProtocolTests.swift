@@ -82,6 +82,40 @@ import Testing
         }
     }
 
+    @Test func aPageNamesTheRequestersOwnChangesAsRunsAndSendsOthersWhole() async throws {
+        try await withSyncServer { _, _, server in
+            #expect(try await connect(server, client: "c1").status == 200)
+            #expect(try await connect(server, client: "c2").status == 200)
+            func insert(_ sequence: Int, _ id: String) -> String {
+                #"{"seq":\#(sequence),"table":"note","op":"insert","key":["\#(id)"],"values":{"id":"\#(id)","title":"t"}}"#
+            }
+            for (client, changes) in [("c1", [insert(1, "a"), insert(2, "b"), insert(3, "c")]),
+                                      ("c2", [insert(1, "d")]),
+                                      ("c1", [insert(4, "e"), insert(5, "f")])] {
+                let answer = try await push(server, #"{"client":"\#(client)","changes":[\#(changes.joined(separator: ","))]}"#)
+                #expect(answer.status == 200, "\(answer.body)")
+            }
+            func page(_ query: String) async throws -> SyncChangesResponse {
+                let answer = try await request("GET", URL(string: "\(server.url.absoluteString)/v1/changes?\(query)")!, token: TestTokens.full)
+                #expect(answer.status == 200, "\(answer.body)")
+                return try SyncJSONReader.decode(Array(answer.body.utf8)) { try $0.readChangesResponse() }
+            }
+            let mine = try await page("after=0&client=c1")
+            #expect(mine.changes.map(\.sequence) == [4] && mine.changes.map(\.client) == ["c2"])
+            #expect(mine.own == [SyncOwnChanges(sequence: 1, count: 3, clientSequence: 1), SyncOwnChanges(sequence: 5, count: 2, clientSequence: 4)])
+            #expect(mine.head == 6 && mine.count == 6)
+            // A page cut by its limit counts the own changes it names.
+            let firstTwo = try await page("after=0&client=c1&limit=2")
+            #expect(firstTwo.changes.isEmpty && firstTwo.own == [SyncOwnChanges(sequence: 1, count: 2, clientSequence: 1)] && firstTwo.head == 2)
+            let theirs = try await page("after=0&client=c2")
+            #expect(theirs.changes.map(\.sequence) == [1, 2, 3, 5, 6] && theirs.own == [SyncOwnChanges(sequence: 4, count: 1, clientSequence: 1)])
+            // Without a client, every change comes whole.
+            let anyone = try await page("after=0")
+            #expect(anyone.changes.count == 6 && anyone.own.isEmpty)
+            #expect(anyone.changes.first?.values?["id"] == .text("a"))
+        }
+    }
+
     @Test func readOnlyAndTableLimitedTokensAreRefusedWhatTheyMayNotDo() async throws {
         try await withSyncServer { cluster, database, server in
             #expect(try await connect(server).status == 200)
