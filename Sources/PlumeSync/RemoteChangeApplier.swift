@@ -136,8 +136,8 @@ struct RemoteChangeApplier {
     /// Applies an outbox entry (nothing for a table no longer synced).
     func apply(_ entry: OutboxEntry, _ db: Database) throws {
         guard let table = tables[entry.table] else { return }
-        let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }
-        let values = try entry.valuesJSON.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
+        let key = try SyncJSONReader.key(entry.keyJSON)
+        let values = try entry.valuesJSON.map(SyncJSONReader.row)
         try apply(entry.operation, table: table, key: key, values: values, db)
     }
 }

@@ -111,7 +111,7 @@ struct SyncSession: Sendable {
     func pushAll() async throws {
         try await database.write { [side] db in try side.collect(db) }
         var maximumChanges = Self.pushPageChanges, maximumBytes = Self.pushPageBytes
-        var inFlight: [(page: SyncPushPage, answer: Task<SyncTransport.PushOutcome, any Error>)] = []
+        var inFlight: [PushInFlight] = []
         defer { for push in inFlight { push.answer.cancel() } }
         while true {
             while inFlight.count < 2 {
@@ -145,9 +145,12 @@ struct SyncSession: Sendable {
         }
     }
 
+    /// A push sent whose answer has not been read yet.
+    private typealias PushInFlight = (page: SyncPushPage, answer: Task<SyncTransport.PushOutcome, any Error>)
+
     /// Cancels the pushes on their way and waits for them to end; what
     /// the server applied of them is acknowledged by a later push.
-    private func abandon(_ inFlight: inout [(page: SyncPushPage, answer: Task<SyncTransport.PushOutcome, any Error>)]) async {
+    private func abandon(_ inFlight: inout [PushInFlight]) async {
         for push in inFlight {
             push.answer.cancel()
             _ = try? await push.answer.value

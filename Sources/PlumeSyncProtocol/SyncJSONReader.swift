@@ -53,6 +53,17 @@ public struct SyncJSONReader {
         return value
     }
 
+    /// The row (or an update's values) a stored JSON text holds: an
+    /// outbox's `vals`, a log's or a current row's `vals`.
+    public static func row(_ text: String) throws -> SyncRow {
+        try decode(Array(text.utf8)) { try $0.readRow() }
+    }
+
+    /// The key a stored JSON text holds (an outbox's `key`).
+    public static func key(_ text: String) throws -> [SyncValue] {
+        try decode(Array(text.utf8)) { try $0.readKey() }
+    }
+
     // MARK: Protocol shapes
 
     /// A value: null, an integer, text, `{"real": "…"}` or `{"blob": "…"}`.

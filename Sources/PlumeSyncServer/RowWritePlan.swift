@@ -52,7 +52,7 @@ struct RowWritePlan {
             // An update of no row changes nothing, and leaves no trace.
             let row: SyncRow?
             switch states[id] ?? .unchanged {
-            case .logged(let setter): row = changes[setter].operation == .insert ? try Self.row(texts.values[setter]) : nil
+            case .logged(let setter): row = changes[setter].operation == .insert ? try SyncJSONReader.row(texts.values[setter]) : nil
             case .merged(let merged, _): row = merged
             case .unchanged: row = current[id]
             }
@@ -66,9 +66,5 @@ struct RowWritePlan {
             case .unchanged: break
             }
         }
-    }
-
-    private static func row(_ text: String) throws -> SyncRow {
-        try SyncJSONReader.decode(Array(text.utf8)) { try $0.readRow() }
     }
 }

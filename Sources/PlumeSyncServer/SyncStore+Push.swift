@@ -84,13 +84,15 @@ extension SyncStore {
     private func applyToRows(_ changes: [SyncChange], _ texts: EncodedChanges, after head: Int64, _ connection: PostgresConnection) async throws {
         let plan = try await RowWritePlan(changes, texts, before: { ids in try await self.currentRows(ids, connection) })
         let newHead = head + Int64(changes.count)
-        if !plan.fromLog.isEmpty {
+        if plan.fromLog.count == changes.count {
+            // Every log entry of this push is a row's final state.
+            try await writeRows(from: "SELECT tbl, key, vals, seq FROM plume_sync_log WHERE seq > \(head) AND seq <= \(newHead)", connection)
+        } else if !plan.fromLog.isEmpty {
             let sequences = plan.fromLog.map { head + 1 + Int64($0) }
-            // The log's entries of this push, all of them or those listed.
-            let source: PostgresQuery = plan.fromLog.count == changes.count
-                ? "SELECT tbl, key, vals, seq FROM plume_sync_log WHERE seq > \(head) AND seq <= \(newHead)"
-                : "SELECT l.tbl, l.key, l.vals, l.seq FROM plume_sync_log l JOIN unnest(\(sequences)::bigint[]) AS f(seq) ON l.seq = f.seq WHERE l.seq > \(head) AND l.seq <= \(newHead)"
-            try await writeRows(from: source, connection)
+            try await writeRows(from: """
+                SELECT l.tbl, l.key, l.vals, l.seq FROM plume_sync_log l JOIN unnest(\(sequences)::bigint[]) AS f(seq) ON l.seq = f.seq
+                WHERE l.seq > \(head) AND l.seq <= \(newHead)
+                """, connection)
         }
         if !plan.merged.isEmpty {
             let merged = plan.merged
@@ -128,7 +130,7 @@ extension SyncStore {
             """, logger: logger)
         for try await (table, key, values) in found.decode((String, String, String?).self) {
             guard let values else { continue }
-            rows[RowWritePlan.RowID(table: table, key: key)] = try SyncJSONReader.decode(Array(values.utf8)) { try $0.readRow() }
+            rows[RowWritePlan.RowID(table: table, key: key)] = try SyncJSONReader.row(values)
         }
         return rows
     }

@@ -130,8 +130,8 @@ import Testing
         }
         var expected = server.rows(upTo: Int(position))
         for entry in outbox {
-            let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }
-            let values = try entry.valuesJSON.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
+            let key = try SyncJSONReader.key(entry.keyJSON)
+            let values = try entry.valuesJSON.map { json in try SyncJSONReader.row(json) }
             let keyText = SyncJSON.keyText(key)
             expected.updateValue(SyncMerge.apply(entry.operation, values: values, to: expected[keyText] ?? nil), forKey: keyText)
         }
@@ -164,8 +164,8 @@ private struct ModelServer {
         let before = Int64(log.count)
         var acknowledged = applied[client] ?? 0
         for entry in entries where entry.sequence > acknowledged {
-            let key = try SyncJSONReader.decode(Array(entry.keyJSON.utf8)) { try $0.readKey() }
-            let values = try entry.valuesJSON.map { json in try SyncJSONReader.decode(Array(json.utf8)) { try $0.readRow() } }
+            let key = try SyncJSONReader.key(entry.keyJSON)
+            let values = try entry.valuesJSON.map { json in try SyncJSONReader.row(json) }
             log.append(SyncLoggedChange(sequence: Int64(log.count + 1), client: client, clientSequence: entry.sequence,
                                         table: entry.table, operation: entry.operation, key: key, values: values))
             acknowledged = entry.sequence

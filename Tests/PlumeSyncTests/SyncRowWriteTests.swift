@@ -60,7 +60,7 @@ import Testing
             let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
             let rest = parts[2]
             let valuesText = String(rest[..<rest.lastIndex(of: " ")!]), sequence = String(rest[rest.index(after: rest.lastIndex(of: " ")!)...])
-            let values = valuesText == "-" ? nil : try SyncJSONReader.decode(Array(valuesText.utf8)) { try $0.readRow() }
+            let values = valuesText == "-" ? nil : try SyncJSONReader.row(valuesText)
             let operation = SyncOperation(code: Int16(parts[1])!)!
             let before = rows[parts[0]]?.row ?? nil
             let after = SyncMerge.apply(operation, values: values, to: before)
