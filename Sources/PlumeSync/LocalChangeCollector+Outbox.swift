@@ -21,7 +21,7 @@ extension LocalChangeCollector {
         var encoders = Encoders(tables: tables)
         var keysWithRowsAround = Set<HistoryKey>()
         var names = ColumnNameCheck()
-        for index in entries.indices where entries[index].operation != .enabled && encoders[entries[index].table] != nil {
+        for index in entries.indices where entries[index].operation.namesRow && encoders[entries[index].table] != nil {
             try Self.checkHasValues(entries[index])
             try names.check(entries[index].oldRow, of: entries[index].table)
             try names.check(entries[index].newRow, of: entries[index].table)
@@ -33,7 +33,7 @@ extension LocalChangeCollector {
         var changes: [OutboxChange] = []
         changes.reserveCapacity(entries.count)
         // By index: the entries' fields are read in place, not copied.
-        for index in entries.indices where entries[index].operation != .enabled {
+        for index in entries.indices where entries[index].operation.namesRow {
             if !grouped.isEmpty, let ofEntry = grouped[index] {
                 changes += ofEntry
                 continue
@@ -42,7 +42,7 @@ extension LocalChangeCollector {
             switch entries[index].operation {
             case .insert: changes.append(encoder.change(.insert, of: entries[index].newRow))
             case .delete: changes.append(encoder.change(.delete, of: entries[index].oldRow))
-            case .update, .conflict, .enabled: break // grouped, or skipped above
+            case .update, .conflict, .enabled, .bulk: break // grouped, or skipped above
             }
         }
         return changes
@@ -54,7 +54,7 @@ extension LocalChangeCollector {
     private func groupedChanges(of entries: [ChangeHistoryEntry], keys: Set<HistoryKey>, _ db: Database) throws -> [Int: [OutboxChange]] {
         guard !keys.isEmpty else { return [:] }
         var groups: [HistoryKey: [Int]] = [:]
-        for (index, entry) in entries.enumerated() where entry.operation != .enabled && tables[entry.table] != nil {
+        for (index, entry) in entries.enumerated() where entry.operation.namesRow && tables[entry.table] != nil {
             let key = HistoryKey(entry)
             if keys.contains(key) { groups[key, default: []].append(index) }
         }

@@ -30,7 +30,7 @@ struct LocalChangeCollector {
     ///   history and the table.
     func changesGeneral(of entries: [ChangeHistoryEntry], _ db: Database) throws -> [LocalChange] {
         var groups: [HistoryKey: [Int]] = [:]
-        for (index, entry) in entries.enumerated() where entry.operation != .enabled && tables[entry.table] != nil {
+        for (index, entry) in entries.enumerated() where entry.operation.namesRow && tables[entry.table] != nil {
             try Self.checkHasValues(entry)
             groups[HistoryKey(entry), default: []].append(index)
         }
@@ -99,7 +99,7 @@ struct LocalChangeCollector {
             case .delete: state = .absent
             case .conflict: state = .unknown // removed, or kept by a statement that ignored the conflict
             case .update: state = state.overlaid(with: lowercased(entry.newRow))
-            case .enabled: break
+            case .enabled, .bulk: break
             }
             forward[position] = state
         }
@@ -112,7 +112,7 @@ struct LocalChangeCollector {
             case .insert: state = .unknown // nothing, or a row of the same key the insert replaced
             case .delete, .conflict: state = .row(lowercased(entry.oldRow))
             case .update: state = state.overlaid(with: lowercased(entry.oldRow))
-            case .enabled: break
+            case .enabled, .bulk: break
             }
         }
         return zip(backward, forward).map { backward, forward in
@@ -157,7 +157,7 @@ struct LocalChangeCollector {
                 throw SyncError(.stateDamaged, "the change history of table \(table.name) updates row \(historyKey), whose primary key neither the history nor the table holds [\(described)]")
             }
             return changedNew.isEmpty ? [] : [LocalChange(table: table.name, operation: .update, key: key, values: changedNew)]
-        case .enabled:
+        case .enabled, .bulk:
             return []
         }
     }
@@ -207,6 +207,13 @@ struct LocalChangeCollector {
         for (index, column) in row.columnNames.enumerated() { values[column.syncNameKey] = row[index] }
         return values
     }
+}
+
+extension ChangeHistoryEntry.Operation {
+    /// Whether the entry names one row: not a marker of the history being
+    /// enabled, nor of a table written in bulk (``SyncDatabaseSide/collect(_:)``
+    /// sends such a table's rows whole).
+    var namesRow: Bool { self != .enabled && self != .bulk }
 }
 
 extension LocalChangeCollector.RowState {

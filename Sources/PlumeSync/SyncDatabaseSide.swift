@@ -119,7 +119,14 @@ struct SyncDatabaseSide: Sendable {
         }
         coverageChecked.withLock { $0 = schemaVersion }
         guard !history.entries.isEmpty else { return 0 }
-        let changes = try LocalChangeCollector(tables: tables).outboxChanges(of: history.entries, db)
+        let collector = LocalChangeCollector(tables: tables)
+        var changes = try collector.outboxChanges(of: history.entries, db)
+        // A table another writer wrote in bulk (its rows unrecorded) is
+        // sent whole, as it is now, after the changes recorded with it.
+        let bulkTables = Set(history.entries.filter { $0.operation == .bulk }.map(\.table))
+        for name in bulkTables.sorted() {
+            if let table = tables[name] { changes += try collector.snapshot(table, db) }
+        }
         try SyncLocalState.enqueue(changes, db)
         try SyncLocalState.setValue("history_token", .text(history.token.description), db)
         return changes.count
@@ -184,13 +191,17 @@ struct SyncDatabaseSide: Sendable {
     func apply(_ page: SyncBootstrapColumns, of table: SyncTable, first: Bool, replace: Bool, _ db: Database) throws {
         if let unknown = page.unknownColumn { throw RemoteChangeApplier.unknownColumn(unknown, table) }
         try collect(db)
-        if first && replace { try db.execute(sql: "DELETE FROM main.\(table.quotedName)") }
         // The server's rows include every change it acknowledged: only the
         // pending ones are applied again on top.
         let applier = RemoteChangeApplier(tables: tables)
         let acknowledged = try SyncLocalState.acknowledgedSequence(db)
         let pending = try SyncLocalState.pendingOutboxCount(db) > 0
-        let touched = try applier.apply(page, of: table, trackingRows: pending, db)
+        // One history entry for the page, not one a row: readers of the
+        // history read the table again.
+        let touched = try db.writingInBulk(into: table.name) {
+            if first && replace { try db.execute(sql: "DELETE FROM main.\(table.quotedName)") }
+            return try applier.apply(page, of: table, trackingRows: pending, db)
+        }
         if pending { try applier.reapplyOutbox(after: acknowledged, touching: touched, wholeTable: first ? table.name : nil, db) }
         if first, try SyncLocalState.serverSequence(db) == nil {
             try SyncLocalState.setValue("server_sequence", .integer(page.head), db)

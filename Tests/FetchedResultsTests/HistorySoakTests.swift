@@ -7,7 +7,8 @@ import Testing
 /// A seeded random mix of everything that has ever fooled the change
 /// history — concurrent writer processes, `REPLACE` through expression and
 /// partial unique indexes, indexes added after enabling, dropped triggers,
-/// a table renamed and recreated, edits of the history, pruning — with the
+/// a table renamed and recreated, edits of the history, pruning, rows
+/// written in bulk without their entries — with the
 /// list compared to a fresh fetch after every step and checked for order
 /// on every delivered state.
 ///
@@ -42,7 +43,7 @@ import Testing
             try await scenario.writer.write { db in try db.enableChangeHistory(for: ["item"]) }
             var generator = SeededGenerator(seed: seed &* 31 &+ (journalMode == .wal ? 0 : 1))
             for step in 0..<Self.steps {
-                let action = Int.random(in: 0..<10, using: &generator)
+                let action = Int.random(in: 0..<12, using: &generator)
                 try await Self.perform(action, scenario, &generator)
                 #expect(try await scenario.converges(), "seed \(seed) step \(step): action \(action)")
             }
@@ -83,6 +84,24 @@ import Testing
             try scenario.shell("BEGIN; \(randomStatement(&generator)) DELETE FROM plume_history WHERE seq = (SELECT max(seq) FROM plume_history); COMMIT;", allowFailure: true)
         case 8:
             _ = try? await scenario.writer.write { db in try db.pruneChangeHistory(ChangeHistoryRetention(maximumAge: .zero, maximumCount: 1)) }
+        case 10:
+            // Rows written in bulk, unrecorded one by one, by another
+            // connection (a sync client's bootstrap): followed as a table
+            // to read again.
+            let statements = (0..<8).map { _ in randomStatement(&generator) }
+            var configuration = Database.Configuration()
+            configuration.busyTimeout = .seconds(10)
+            let other = try Database(location: .file(scenario.path), configuration: configuration)
+            defer { try? other.close() }
+            try other.inTransaction(.immediate) {
+                try other.writingInBulk(into: "item") { for sql in statements { try? other.execute(sql: sql) } }
+            }
+        case 11:
+            // The same by the observed writer itself.
+            let statements = (0..<8).map { _ in randomStatement(&generator) }
+            try await scenario.writer.write { db in
+                try db.writingInBulk(into: "item") { for sql in statements { try? db.execute(sql: sql) } }
+            }
         default:
             try scenario.shell("BEGIN; \((0..<6).map { _ in randomStatement(&generator) }.joined(separator: " ")) COMMIT;", allowFailure: true)
         }

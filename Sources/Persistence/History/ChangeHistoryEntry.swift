@@ -18,8 +18,14 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
         /// deleted it, unless the statement ignored the conflict. Read the
         /// row again to know whether it is still there.
         case conflict = 4
+        /// Rows of the table were written in bulk without being recorded
+        /// one by one (a sync client loading a table's rows from its
+        /// server): the entry has no key and no values. Any row of the
+        /// table may have been inserted, updated or deleted: read the
+        /// table again.
+        case bulk = 5
 
-        /// `insert`, `update`, `delete`, `conflict` or `enabled`.
+        /// `insert`, `update`, `delete`, `conflict`, `bulk` or `enabled`.
         public var description: String {
             switch self {
             case .enabled: "enabled"
@@ -27,6 +33,7 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
             case .update: "update"
             case .delete: "delete"
             case .conflict: "conflict"
+            case .bulk: "bulk"
             }
         }
     }
@@ -41,7 +48,8 @@ public struct ChangeHistoryEntry: Hashable, Sendable {
     public let operation: Operation
     /// The row's key: its rowid (an integer), or for a `WITHOUT ROWID`
     /// table its primary key as SQL literals separated by commas (text,
-    /// as `'a',3`).
+    /// as `'a',3`); `NULL` for ``Operation/bulk`` and
+    /// ``Operation/enabled``.
     public let key: DatabaseValue
     /// When the change was written, at the latest: the time of the
     /// history's first clock mark at or after it, or the time the history

@@ -96,7 +96,8 @@ final class ChangeHistoryFollower {
         changes.historyTables = coveredTables
         changes.historyProblem = problem
         for entry in entries where entry.operation != .enabled && coveredTables.contains(entry.table) {
-            guard rowIDTables.contains(entry.table), case .integer(let rowID) = entry.key else {
+            // A bulk write names no row: the table is read again.
+            guard entry.operation != .bulk, rowIDTables.contains(entry.table), case .integer(let rowID) = entry.key else {
                 changes.tablesWithUntrackedChanges.insert(entry.table)
                 continue
             }
@@ -104,7 +105,7 @@ final class ChangeHistoryFollower {
             case .insert: changes.tables[entry.table, default: TableChanges()].recordInsert(rowID)
             case .update, .conflict: changes.tables[entry.table, default: TableChanges()].recordUpdate(rowID)
             case .delete: changes.tables[entry.table, default: TableChanges()].recordDelete(rowID)
-            case .enabled: break
+            case .enabled, .bulk: break
             }
         }
         return changes

@@ -46,7 +46,7 @@ struct ChangeHistoryValueReader {
             let changedLayout = RowLayout(columns: changed.map { layout.columns[$0] })
             old = Row(layout: changedLayout, values: ContiguousArray(changed.map { slot(2 * $0) }))
             new = Row(layout: changedLayout, values: ContiguousArray(changed.map { slot(2 * $0 + 1) }))
-        case .enabled:
+        case .enabled, .bulk:
             return entry
         }
         return ChangeHistoryEntry(token: entry.token, table: entry.table, operation: entry.operation, key: entry.key, date: entry.date,

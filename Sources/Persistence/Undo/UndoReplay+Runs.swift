@@ -48,7 +48,7 @@ extension UndoReplay {
         case .delete: return true
         case .insert: return table.key.columns == nil
         case .update: return table.key.columns == nil && !entry.changed.isEmpty
-        case .conflict, .enabled: return false
+        case .conflict, .enabled, .bulk: return false
         }
     }
 

@@ -72,6 +72,9 @@ struct UndoReplay {
                 throw ChangeHistoryError(.historyDamaged, "plume_history row \(statement.columnValue(at: 0)) holds values Plume never writes")
             }
             let key = Self.rowKey(recorded, isInteger: statement.columnValue(at: 4) == .integer(1), statement.columnValue(at: 5), statement.columnValue(at: 6))
+            guard operation != .bulk else {
+                throw DatabaseUndoError(.notUndoable, "change \(sequence) wrote table \"\(recorded)\" in bulk, without recording its rows")
+            }
             guard case .integer(let layout) = statement.columnValue(at: 3) else {
                 throw DatabaseUndoError(.notUndoable, "change \(sequence) (\(operation) of \(DatabaseUndoError.Conflict(table: recorded, key: key.value))) was recorded without values")
             }
@@ -113,13 +116,20 @@ struct UndoReplay {
 
     /// The rows of `entries` that history entries after `range` changed,
     /// apart from the entries in `own` (this stack's writes): the rows
-    /// another writer changed since the step.
+    /// another writer changed since the step. A bulk write of a table
+    /// (``ChangeHistoryEntry/Operation/bulk``) may have changed every row
+    /// of it: each of the step's rows of that table is one.
     func conflicts(after range: ClosedRange<Int64>, own: [ClosedRange<Int64>]) throws -> [UndoRowKey] {
         let rows = try Row.fetchAll(db, sql: """
             WITH step(tbl, key) AS MATERIALIZED (SELECT DISTINCT tbl, key FROM main.plume_history WHERE seq BETWEEN ?1 AND ?2)
             SELECT h.seq, h.tbl, typeof(h.key) = 'integer', h.key, CAST(h.key AS BLOB) FROM main.plume_history AS h
-            WHERE h.seq > ?2 AND h.op <> 0 AND EXISTS (SELECT 1 FROM step WHERE step.tbl = h.tbl AND step.key = h.key)
-            ORDER BY h.seq
+            WHERE h.seq > ?2 AND h.op NOT IN (0, \(ChangeHistoryEntry.Operation.bulk.rawValue))
+              AND EXISTS (SELECT 1 FROM step WHERE step.tbl = h.tbl AND step.key = h.key)
+            UNION ALL
+            SELECT h.seq, h.tbl, typeof(step.key) = 'integer', step.key, CAST(step.key AS BLOB)
+            FROM main.plume_history AS h JOIN step ON step.tbl = h.tbl
+            WHERE h.seq > ?2 AND h.op = \(ChangeHistoryEntry.Operation.bulk.rawValue)
+            ORDER BY 1
             """, arguments: [range.lowerBound, range.upperBound])
         var found: [UndoRowKey] = []
         var seen: Set<UndoRowKey> = []
@@ -188,7 +198,7 @@ struct UndoReplay {
                 throw DatabaseUndoError(.rowMissing, "row \(named) is gone or does not hold what the history says it wrote, although no recorded write changed it")
             }
             try recordInverse(of: entry, table, operation: .update)
-        case .enabled:
+        case .enabled, .bulk: // a bulk write is refused when the step is read
             return false
         }
         return true

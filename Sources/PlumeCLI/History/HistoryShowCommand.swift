@@ -10,7 +10,7 @@ struct HistoryShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Print the recorded changes, one JSON object a line, oldest first.",
         discussion: """
-            Each line: {"token":"ID:SEQ","table":…,"operation":"insert|update|delete|enabled",
+            Each line: {"token":"ID:SEQ","table":…,"operation":"insert|update|delete|conflict|bulk|enabled",
             "key":ROWID or 'PRIMARY','KEY' literals,"date":"ISO 8601"}. Pass the last token to
             --since next time to print only what came after it.
 
@@ -121,7 +121,7 @@ extension HistoryLine {
     /// `old(col=LITERAL, …) new(…)`, or `keys-only`.
     func text(values: Bool) -> String {
         var line = "\(token) \(table.isEmpty ? "-" : table) \(operation) \(entry.key)"
-        guard values, entry.operation != .enabled else { return line }
+        guard values, entry.operation != .enabled, entry.operation != .bulk else { return line }
         guard entry.hasValues else { return line + " keys-only" }
         func literals(_ row: Row) -> String {
             zip(row.layout.columns, row).map { "\($0)=\(SQLLiteral.literal($1))" }.joined(separator: ", ")
