@@ -136,6 +136,7 @@ extension SyncJSONReader {
     private func matchesName(_ name: [UInt8]) -> Bool {
         let end = index + 1 + name.count
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return false }
-        return bytes[(index + 1)..<end].elementsEqual(name)
+        for offset in 0..<name.count where bytes[index + 1 + offset] != name[offset] { return false }
+        return true
     }
 }

@@ -79,6 +79,7 @@ public struct SyncJSONReader {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return .integer(try readInteger())
         case UInt8(ascii: "{"):
+            if let real = readPlainReal() { return .real(real) }
             var tagged: SyncValue?
             let start = index
             try readObject { reader, name in
@@ -106,6 +107,39 @@ public struct SyncJSONReader {
             throw error("a value is null, a 64-bit integer, a string, {\"real\": \"…\"} or {\"blob\": \"…\"}")
         }
     }
+
+    /// `{"real":"…"}` written as Plume writes it (no spaces, a plain
+    /// decimal, finite), past it; nil, the reader not moved, for anything
+    /// else, which the general path reads (and refuses, naming why).
+    private mutating func readPlainReal() -> Double? {
+        let prefix = Self.plainRealPrefix
+        guard index + prefix.count < bytes.count else { return nil }
+        for offset in 0..<prefix.count where bytes[index + offset] != prefix[offset] { return nil }
+        let start = index + prefix.count
+        var end = start
+        func digits() -> Bool {
+            let first = end
+            while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+            return end > first
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "-") { end += 1 }
+        guard digits() else { return nil }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+            end += 1
+            guard digits() else { return nil }
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "e") || bytes[end] == UInt8(ascii: "E") {
+            end += 1
+            if end < bytes.count, bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-") { end += 1 }
+            guard digits() else { return nil }
+        }
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\""), bytes[end + 1] == UInt8(ascii: "}"),
+              let real = SyncValue.real(fromText: String(decoding: bytes[start..<end], as: UTF8.self)) else { return nil }
+        index = end + 2
+        return real
+    }
+
+    private static let plainRealPrefix = Array(#"{"real":""#.utf8)
 
     /// A key: an array of values.
     public mutating func readKey() throws -> [SyncValue] {
@@ -437,10 +471,12 @@ public struct SyncJSONReader {
         index < bytes.count ? bytes[index] : nil
     }
 
-    mutating func expect(_ byte: UInt8, _ message: String) throws {
+    /// Past `byte`; `message` (built only on failure: a member's name
+    /// would otherwise cost a string per member) says what was expected.
+    mutating func expect(_ byte: UInt8, _ message: @autoclosure () -> String) throws {
         skipWhitespace()
         guard peek() == byte else {
-            throw error(peek() == nil ? "\(message), found the end of the body" : message)
+            throw error(peek() == nil ? "\(message()), found the end of the body" : message())
         }
         index += 1
     }

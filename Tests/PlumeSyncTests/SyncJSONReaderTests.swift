@@ -109,6 +109,22 @@ import Testing
         #expect(edge == [.integer(.min), .integer(.max), .integer(0), .text("é😀/\u{8}\u{C}")])
     }
 
+    /// Reals as Plume writes them take a shortcut; every other spelling
+    /// is read, or refused, by the general path, alike.
+    @Test func realsReadAlikeWhicheverWayTheyAreSpelled() throws {
+        func read(_ text: String) throws -> SyncValue { try SyncJSONReader.decode(Array(text.utf8)) { try $0.readValue() } }
+        #expect(try read(#"{"real":"2.5"}"#) == .real(2.5))
+        #expect(try read(#"{ "real" : "2.5" }"#) == .real(2.5))
+        #expect(try read(#"{"real":"-1.25e-3"}"#) == .real(-1.25e-3))
+        #expect(try read(#"{"real":"1E+2"}"#) == .real(100))
+        #expect(try read(#"{"real":"Infinity"}"#) == .real(.infinity))
+        if case .real(let zero) = try read(#"{"real":"-0.0"}"#) { #expect(zero == 0 && zero.sign == .minus) } else { Issue.record("-0.0 is a real") }
+        #expect(try read(#"{"real":"0.1"}"#) == .real(0.1))
+        for refused in [#"{"real":"1e999"}"#, #"{"real":"2.5","blob":""}"#, #"{"real":"2.5"]"#, #"{"real":"2.5"#, #"{"real":"nan"}"#, #"{"real":""}"#] {
+            #expect(throws: SyncJSONError.self, "\(refused)") { try read(refused) }
+        }
+    }
+
     @Test(arguments: [21, 22] as [UInt64])
     func stringsAreWrittenAsBeforeAndReadBack(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
