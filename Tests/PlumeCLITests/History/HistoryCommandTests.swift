@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import PlumeTestSupport
 import Testing
 
@@ -155,6 +156,24 @@ extension TemporaryDirectory {
         // Without --values, the lines are as before.
         let plain = try HistoryCommandTests.lines(try directory.history(["show", "db.sqlite"]))
         #expect(plain.allSatisfy { $0["values"] == nil && $0["new"] == nil })
+    }
+
+    @Test func aTableWrittenInBulkIsOneLineWithoutKeyOrValues() throws {
+        let directory = try TemporaryDirectory()
+        try directory.makeHistoryDatabase()
+        #expect(try directory.history(["enable", "db.sqlite", "photo", "--values"]).status == 0)
+        let queue = try DatabaseQueue(path: directory.path("db.sqlite"))
+        try queue.writeAndWait { db in
+            try db.writingInBulk(into: "photo") { try db.execute(sql: "INSERT INTO photo (name) VALUES ('a'), ('b')") }
+        }
+        try queue.close()
+        let show = try directory.history(["show", "db.sqlite", "--values"])
+        #expect(show.status == 0, "\(show.stderr)")
+        let bulk = try HistoryCommandTests.lines(show).filter { $0["operation"] as? String == "bulk" }
+        #expect(bulk.count == 1 && bulk.first?["table"] as? String == "photo" && bulk.first?["key"] is NSNull)
+        #expect(bulk.first?["values"] as? Bool == false && bulk.first?["new"] == nil)
+        let text = try directory.history(["show", "db.sqlite", "--values", "--format", "text"])
+        #expect(text.stdout.split(separator: "\n").last?.hasSuffix(" photo bulk NULL") == true, "\(text.stdout)")
     }
 
     @Test func aColumnAddedAfterEnablingIsRefusedUntilEnabledAgain() throws {
