@@ -97,19 +97,20 @@ extension SyncStore {
                 // PostgreSQL writes the rows' JSON itself: each row is
                 // `{"key":…,"values":…}` around the stored texts, and rows
                 // are kept while the bytes before them stay under the
-                // budget (the first row always).
+                // budget (the first row always). The window runs in the
+                // index's key order, so nothing is sorted; the rows are
+                // joined in whatever order they come (the protocol gives
+                // none), the cursor being the largest key kept.
                 let rows = try await connection.checkedQuery("""
-                    WITH page AS (
-                        SELECT key, vals FROM plume_sync_row WHERE tbl = \(table) AND vals IS NOT NULL AND key > \(cursor ?? "")
-                        ORDER BY key LIMIT \(limit)),
-                    sized AS (
-                        SELECT key, vals, row_number() OVER w AS n, sum(octet_length(key) + octet_length(vals) + 19) OVER w AS bytes
-                        FROM page WINDOW w AS (ORDER BY key ROWS UNBOUNDED PRECEDING)),
-                    kept AS (
-                        SELECT key, vals FROM sized WHERE n = 1 OR bytes - (octet_length(key) + octet_length(vals) + 19) < \(maximumBytes - 64))
-                    SELECT coalesce(string_agg('{"key":' || key || ',"values":' || vals || '}', ',' ORDER BY key), ''),
-                           count(*), (SELECT count(*) FROM page), coalesce(max(key), '')
-                    FROM kept
+                    SELECT coalesce(string_agg('{"key":' || key || ',"values":' || vals || '}', ',') FILTER (WHERE kept), ''),
+                           count(*) FILTER (WHERE kept), count(*), coalesce(max(key) FILTER (WHERE kept), '')
+                    FROM (
+                        SELECT key, vals, n = 1 OR bytes - (octet_length(key) + octet_length(vals) + 19) < \(maximumBytes - 64) AS kept
+                        FROM (
+                            SELECT key, vals, row_number() OVER w AS n, sum(octet_length(key) + octet_length(vals) + 19) OVER w AS bytes
+                            FROM (SELECT key, vals FROM plume_sync_row WHERE tbl = \(table) AND vals IS NOT NULL AND key > \(cursor ?? "")
+                                  ORDER BY key LIMIT \(limit)) AS page
+                            WINDOW w AS (ORDER BY key ROWS UNBOUNDED PRECEDING)) AS sized) AS marked
                     """, logger: logger)
                 var json = "{\"rows\":["
                 var next: String?
