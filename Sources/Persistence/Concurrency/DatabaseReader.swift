@@ -91,6 +91,10 @@ public protocol DatabaseWriter: DatabaseReader {
     /// include its commit (``DatabaseChanges/Origin/external``). Read, do
     /// not write, there; keep it short: hand heavy work to another queue.
     ///
+    /// Tracking rowids costs something for every row a write changes. To
+    /// learn only that a commit happened, use ``observeCommits(_:)``, which
+    /// costs nothing per row.
+    ///
     /// - Returns: The observation; it stops when cancelled or deallocated.
     func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable
 
@@ -126,7 +130,8 @@ public protocol DatabaseWriter: DatabaseReader {
     /// the change history (``Database/enableChangeHistory(for:values:)``);
     /// the history is still pruned to
     /// ``Database/Configuration/changeHistoryRetention`` as commits are
-    /// observed. Each call costs one `PRAGMA data_version` and, with a
+    /// observed, and the commits of that upkeep are not reported. Each call
+    /// costs a read transaction with two `PRAGMA` reads and, with a
     /// history, one lookup of its newest entry.
     ///
     /// - Parameter onCommit: Called with the writer connection after each
