@@ -76,7 +76,8 @@ final class ChangeObservationCenter: @unchecked Sendable {
         writer.sync { _ in detector?.mode }
     }
 
-    /// Whether the update hook is installed for this center's observers.
+    /// Whether the writer connection's update hook is installed: for a
+    /// change observer, or any other transaction observer that needs rows.
     var needsRowChanges: Bool {
         writer.sync { db in db.changeTracker.needsRowChanges }
     }
