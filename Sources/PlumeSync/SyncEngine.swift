@@ -90,7 +90,7 @@ public final class SyncEngine: Sendable {
         let session = SyncSession(database: database, side: side, transport: SyncTransport(server: server, token: token),
                                   hub: hub, localCommits: localCommits)
         let localCommits = self.localCommits
-        let observation = database.observeChanges { _, _ in localCommits.signal() }
+        let observation = database.observeCommits { _ in localCommits.signal() }
         hub.set(.pulling)
         let task = Task { await session.run() }
         running.withLock { $0 = Running(task: task, observation: observation, session: session) }

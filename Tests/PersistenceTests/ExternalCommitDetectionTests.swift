@@ -32,6 +32,40 @@ import Testing
         try queue.close()
     }
 
+    /// The file events of commits in quick succession come together: when
+    /// the check they run finds the commits before the last, the last one
+    /// (not yet visible then, and announced by no later event) is still
+    /// seen.
+    @Test(arguments: modes)
+    func theLastOfABurstOfCommitsIsSeen(mode: Database.JournalMode) async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db.sqlite")
+        var configuration = Database.Configuration()
+        configuration.journalMode = mode
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        try await queue.write { db in try makePhotoTable(db) }
+        let counts = Signal<Int>()
+        let observation = queue.observeCommits { db in
+            counts.send((try? Int.fetchOne(db, sql: "SELECT count(*) FROM photo")) ?? -1)
+        }
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        var expected = 3
+        for burst in 0..<16 {
+            for index in 0..<20 {
+                try await other.write { db in
+                    try db.execute(sql: "INSERT INTO photo (name) VALUES (?)", arguments: ["\(burst).\(index)"])
+                }
+            }
+            expected += 20
+            var seen = 0
+            while seen != expected, let count = await counts.next(seconds: 5) { seen = count }
+            #expect(seen == expected, "burst \(burst)")
+        }
+        observation.cancel()
+        try other.close()
+        try queue.close()
+    }
+
     /// Linux allows 128 inotify instances per user: a process observing
     /// more databases than that still gets file events for each, on the
     /// process's one descriptor.

@@ -3,14 +3,21 @@ import Testing
 @testable import Persistence
 
 /// The registry's lookups (a binary search over ascending identifiers)
-/// agree with a plain list through random registrations and removals.
+/// agree with a plain list through random registrations, replacements and
+/// removals.
 @Suite struct ObserverRegistryTests {
-    @Test func lookupsAndRemovalsMatchAPlainList() {
+    @Test func lookupsReplacementsAndRemovalsMatchAPlainList() {
         var generator = SeededGenerator(seed: 77)
         var registry = ObserverRegistry<String>()
         var reference: [(id: UInt64, name: String)] = []
         for step in 0..<3_000 {
-            if reference.isEmpty || Int.random(in: 0..<3, using: &generator) > 0 {
+            if !reference.isEmpty, Int.random(in: 0..<5, using: &generator) == 0 {
+                let target = Int.random(in: 0..<reference.count, using: &generator)
+                let name = "r\(step)"
+                registry.replace(reference[target].id, with: name)
+                reference[target].name = name
+                registry.replace(UInt64(step + 10_000), with: "never registered")
+            } else if reference.isEmpty || Int.random(in: 0..<3, using: &generator) > 0 {
                 let name = "o\(step)"
                 let id = registry.add(name)
                 reference.append((id, name))

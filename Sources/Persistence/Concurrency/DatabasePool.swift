@@ -93,6 +93,10 @@ public final class DatabasePool: DatabaseWriter {
         observationCenter.add(observer)
     }
 
+    public func observeCommits(_ onCommit: @escaping @Sendable (Database) -> Void) -> AnyDatabaseCancellable {
+        observationCenter.addCommitObserver(onCommit)
+    }
+
     public func interrupt() {
         writer.interrupter.interrupt()
         readers.interruptAll()

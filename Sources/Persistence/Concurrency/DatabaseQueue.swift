@@ -70,6 +70,10 @@ public final class DatabaseQueue: DatabaseWriter {
         observationCenter.add(observer)
     }
 
+    public func observeCommits(_ onCommit: @escaping @Sendable (Database) -> Void) -> AnyDatabaseCancellable {
+        observationCenter.addCommitObserver(onCommit)
+    }
+
     public func interrupt() {
         connection.interrupter.interrupt()
     }

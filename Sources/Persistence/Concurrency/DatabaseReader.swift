@@ -91,6 +91,53 @@ public protocol DatabaseWriter: DatabaseReader {
     /// include its commit (``DatabaseChanges/Origin/external``). Read, do
     /// not write, there; keep it short: hand heavy work to another queue.
     ///
+    /// Tracking rowids costs something for every row a write changes. To
+    /// learn only that a commit happened, use ``observeCommits(_:)``, which
+    /// costs nothing per row.
+    ///
     /// - Returns: The observation; it stops when cancelled or deallocated.
     func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable
+
+    /// Calls `onCommit` after every commit that can change the database,
+    /// without saying what changed: for a process that only needs to know
+    /// *that* something was committed, and reads what it needs itself
+    /// (a sync agent reading the change history, a cache to drop).
+    ///
+    /// The commits are those ``observeChanges(_:)`` reports: each commit
+    /// of this writer (a `write` with many statements is one commit; a
+    /// rolled-back transaction is none), and commits by other connections
+    /// on the same file — another queue or pool, another process — noticed
+    /// from file events and confirmed with `PRAGMA data_version` (polling
+    /// every ``Database/Configuration/externalChangePollInterval`` where
+    /// file events are unavailable). Several commits by other connections
+    /// between two checks may come as one call.
+    ///
+    /// `onCommit` runs on the writer's queue, right after the commit and
+    /// before any other write, inside a read transaction: what it reads
+    /// from the `Database` it receives comes from one snapshot that holds
+    /// the commit. Read, do not write, there; keep it short.
+    ///
+    /// When the database file is replaced or deleted under the writer (see
+    /// ``DatabaseFileReplacedError``), `onCommit` is called once more, with
+    /// ``Database/fileReplacement`` set on the `Database` it receives, and
+    /// other connections' commits are no longer looked for: they go to a
+    /// file the writer does not read. The writer's own commits, to the file
+    /// it still has open, are still reported.
+    ///
+    /// Cost: nothing per row. While only commit observers are registered,
+    /// SQLite's update hook is not installed, so writes pay nothing for
+    /// the observation, and other connections' commits are not read from
+    /// the change history (``Database/enableChangeHistory(for:values:)``);
+    /// the history is still pruned to
+    /// ``Database/Configuration/changeHistoryRetention`` as commits are
+    /// observed, and the commits of that upkeep are not reported. Each call
+    /// costs a read transaction with two `PRAGMA` reads and, with a
+    /// history, one lookup of its newest entry.
+    ///
+    /// - Parameter onCommit: Called with the writer connection after each
+    ///   commit.
+    /// - Returns: The observation; it stops when cancelled or deallocated.
+    ///   Once the last observation of the writer stops, commits by other
+    ///   connections are no longer looked for.
+    func observeCommits(_ onCommit: @escaping @Sendable (Database) -> Void) -> AnyDatabaseCancellable
 }

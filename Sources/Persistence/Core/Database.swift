@@ -26,6 +26,14 @@ public final class Database {
     /// The file opened and the path it was opened by, to tell when another
     /// file takes its place (nil in memory).
     let openedFile: OpenedDatabaseFile?
+    /// How the database file this connection opened left its path, once
+    /// change observation noticed it (see ``DatabaseFileReplacedError``);
+    /// nil while it is still there, and on a connection nobody observes.
+    ///
+    /// Set on a queue's or pool's writer connection before observers hear
+    /// of the replacement: a commit observer
+    /// (``DatabaseWriter/observeCommits(_:)``) reads it in its last call.
+    public internal(set) var fileReplacement: DatabaseFileReplacedError?
 
     let authorizer = StatementAuthorizer()
     let changeTracker = ChangeTracker()

@@ -58,7 +58,14 @@ final class ChangeHistoryFollower {
     /// Moves past the changes of a local commit, already delivered from the
     /// update hook, once the snapshot showed no other connection's commit.
     func skipOwnChanges(_ changes: DatabaseChanges, _ db: Database) {
-        if changes.schemaChanged || (try? Int64.fetchOne(db, sql: "PRAGMA schema_version")) != schemaVersion {
+        if changes.schemaChanged { resync(db) } else { skipChanges(db) }
+    }
+
+    /// Moves past every change the current snapshot holds without reading
+    /// one: for commits observed only as commits. A schema change resyncs,
+    /// as when reading.
+    func skipChanges(_ db: Database) {
+        if (try? Int64.fetchOne(db, sql: "PRAGMA schema_version")) != schemaVersion {
             resync(db)
         } else if let token, let newest = try? Int64.fetchOne(db, sql: "SELECT max(seq) FROM main.plume_history"), newest >= token.sequence {
             self.token = ChangeHistoryToken(databaseID: token.databaseID, sequence: newest)

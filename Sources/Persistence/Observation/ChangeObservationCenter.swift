@@ -6,27 +6,62 @@ import Foundation
 /// confirmed by `PRAGMA data_version` (``ExternalCommitDetector``), polling
 /// only where file events are unavailable. With no observer it does
 /// nothing at all.
+///
+/// Change observers (``DatabaseWriter/observeChanges(_:)``) get the rows
+/// each commit changed; commit observers
+/// (``DatabaseWriter/observeCommits(_:)``) only hear that one happened.
+/// While only commit observers are registered, nothing costs per row: the
+/// update hook is not installed, and other connections' commits are
+/// skipped in the change history rather than read.
 final class ChangeObservationCenter: @unchecked Sendable {
     // Safe: every mutable property is only touched on `writer.queue`.
     private let writer: SerializedDatabase
     private let pollInterval: Duration
-    private var observers = ObserverRegistry<@Sendable (Database, DatabaseChanges) -> Void>()
+    private var observers = ObserverRegistry<Observer>()
+    /// How many of the observers are change observers, which need rows.
+    private var changeObserverCount = 0
     private var token: TransactionObserverToken?
     private var detector: ExternalCommitDetector?
     private var lastDataVersion: Int64 = 0
     private let history = ChangeHistoryFollower()
     /// Compares the database's path with the file opened, while observing.
     private var fileGuard: DatabaseFileGuard?
+    /// Whether the writer is committing the history's upkeep, which this
+    /// center scheduled (``scheduleHistoryUpkeep(_:marksClock:)``).
+    private var isKeepingHistory = false
 
     init(writer: SerializedDatabase, pollInterval: Duration) {
         self.writer = writer
         self.pollInterval = pollInterval
     }
 
+    /// What an observer wants to hear of each commit.
+    private enum Observer {
+        /// The rows it changed.
+        case changes(@Sendable (Database, DatabaseChanges) -> Void)
+        /// Only that it happened.
+        case commits(@Sendable (Database) -> Void)
+
+        var needsRowChanges: Bool {
+            if case .changes = self { true } else { false }
+        }
+    }
+
+    /// Registers a change observer: it receives the rows of each commit.
     func add(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable {
+        add(.changes(observer))
+    }
+
+    /// Registers a commit observer: it is only told that a commit happened.
+    func addCommitObserver(_ onCommit: @escaping @Sendable (Database) -> Void) -> AnyDatabaseCancellable {
+        add(.commits(onCommit))
+    }
+
+    private func add(_ observer: Observer) -> AnyDatabaseCancellable {
         let id: UInt64 = writer.sync { db in
             let id = observers.add(observer)
-            if token == nil { start(db) }
+            if observer.needsRowChanges { changeObserverCount += 1 }
+            if token == nil { start(db) } else { updateRowTracking(db) }
             return id
         }
         return AnyDatabaseCancellable { [weak self] in
@@ -41,14 +76,32 @@ final class ChangeObservationCenter: @unchecked Sendable {
         writer.sync { _ in detector?.mode }
     }
 
+    /// Whether the writer connection's update hook is installed: for a
+    /// change observer, or any other transaction observer that needs rows.
+    var needsRowChanges: Bool {
+        writer.sync { db in db.changeTracker.needsRowChanges }
+    }
+
     private func remove(_ id: UInt64, _ db: Database) {
-        observers.remove(id)
-        guard observers.isEmpty else { return }
+        guard let observer = observers.remove(id) else { return }
+        if observer.needsRowChanges { changeObserverCount -= 1 }
+        guard observers.isEmpty else {
+            updateRowTracking(db)
+            return
+        }
         stopObserving(db)
     }
 
+    /// Has this connection's commits tracked row by row while a change
+    /// observer is registered, and not otherwise. Runs between this
+    /// connection's statements, like adding an observer.
+    private func updateRowTracking(_ db: Database) {
+        guard let token else { return }
+        db.setTransactionObserver(token, needsRowChanges: changeObserverCount > 0)
+    }
+
     private func start(_ db: Database) {
-        token = db.addTransactionObserver(didCommit: { [unowned self] db, changes in
+        token = db.addTransactionObserver(needsRowChanges: changeObserverCount > 0, didCommit: { [unowned self] db, changes in
             self.didCommit(changes, db)
         }, didRollback: { [unowned self] db in
             _ = self.checkExternalCommit(db)
@@ -98,6 +151,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
             fileGuard = nil
             detector?.cancel()
             detector = nil
+            db.fileReplacement = error
             deliver(.fileReplaced(error), db)
             return true
         }
@@ -114,11 +168,14 @@ final class ChangeObservationCenter: @unchecked Sendable {
         db.inReadSnapshot {
             let version = try? db.dataVersion()
             if let version, version == lastDataVersion {
-                deliver(changes, db)
+                // The history's upkeep is no commit of the user's: commit
+                // observers, who are told nothing else, would only be
+                // woken for nothing.
+                deliver(changes, db, toCommitObservers: !isKeepingHistory)
                 history.skipOwnChanges(changes, db)
             } else {
                 lastDataVersion = version ?? lastDataVersion
-                var merged = history.externalChanges(db)
+                var merged = followExternalChanges(db)
                 merged.formUnion(changes)
                 deliver(merged, db)
             }
@@ -136,11 +193,23 @@ final class ChangeObservationCenter: @unchecked Sendable {
         let delivered = db.inReadSnapshot { () -> Bool in
             guard let version = try? db.dataVersion(), version != lastDataVersion else { return false }
             lastDataVersion = version
-            deliver(history.externalChanges(db), db)
+            deliver(followExternalChanges(db), db)
             return true
         }
         if delivered { scheduleHistoryUpkeep(db, marksClock: false) }
         return delivered
+    }
+
+    /// Other connections' commits in the current snapshot since the last
+    /// delivery: read row by row from the change history for change
+    /// observers; with only commit observers, skipped without reading a
+    /// row (the history's token still moves, so pruning goes on).
+    private func followExternalChanges(_ db: Database) -> DatabaseChanges {
+        guard changeObserverCount > 0 else {
+            history.skipChanges(db)
+            return .external
+        }
+        return history.externalChanges(db)
     }
 
     /// After a delivery: prunes the change history to the configured
@@ -151,18 +220,32 @@ final class ChangeObservationCenter: @unchecked Sendable {
     /// Following other processes' commits never writes a clock mark: a
     /// writer without a busy timeout (the `sqlite3` shell's default) would
     /// meet a lock it did not expect from a process that only observes.
+    ///
+    /// Change observers hear of the upkeep's commits (a table of the
+    /// history changed); commit observers do not, unless another
+    /// connection's commit comes with one.
     private func scheduleHistoryUpkeep(_ db: Database, marksClock: Bool) {
         if history.needsPruning(db) {
-            writer.schedule { db in _ = try? db.pruneChangeHistory() }
+            writer.schedule { [weak self] db in self?.keepingHistory { _ = try? db.pruneChangeHistory() } }
         }
         if marksClock, history.needsClockMark(db) {
-            writer.schedule { db in try? ChangeHistoryClock.mark(db) }
+            writer.schedule { [weak self] db in self?.keepingHistory { try? ChangeHistoryClock.mark(db) } }
         }
     }
 
-    private func deliver(_ changes: DatabaseChanges, _ db: Database) {
+    private func keepingHistory(_ upkeep: () -> Void) {
+        isKeepingHistory = true
+        defer { isKeepingHistory = false }
+        upkeep()
+    }
+
+    private func deliver(_ changes: DatabaseChanges, _ db: Database, toCommitObservers: Bool = true) {
         for id in observers.ids {
-            observers[id: id]?(db, changes)
+            switch observers[id: id] {
+            case .changes(let observer): observer(db, changes)
+            case .commits(let onCommit): if toCommitObservers { onCommit(db) }
+            case nil: break
+            }
         }
     }
 
@@ -179,6 +262,7 @@ final class ChangeObservationCenter: @unchecked Sendable {
     func stop() {
         writer.sync { db in
             _ = observers.removeAll()
+            changeObserverCount = 0
             stopObserving(db)
         }
     }

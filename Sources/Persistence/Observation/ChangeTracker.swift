@@ -21,10 +21,18 @@ final class ChangeTracker {
     @exclusivity(unchecked) var pending = DatabaseChanges()
     @exclusivity(unchecked) private var commitRequested = false
     @exclusivity(unchecked) private var observers = ObserverRegistry<TransactionObserver>()
+    /// How many registered observers need the changed rows.
+    @exclusivity(unchecked) private var rowObserverCount = 0
 
     struct TransactionObserver {
         var didCommit: (Database, DatabaseChanges) -> Void
         var didRollback: (Database) -> Void
+        /// Whether it needs the rows each commit changed. An observer that
+        /// does not only hears *that* a transaction committed or rolled
+        /// back: the changes it receives name no rows (at most a schema
+        /// change), and while no observer needs rows the update hook is
+        /// not installed, so that changing a row costs nothing more.
+        var needsRowChanges = true
     }
 
     /// The tables of the last update hook calls, so that changes to a few
@@ -33,8 +41,8 @@ final class ChangeTracker {
     @exclusivity(unchecked) private var tableNames = UpdateHookTableNames()
 
     /// Installs the commit and rollback hooks. The update hook, which costs
-    /// something on every changed row, is only installed while observers
-    /// are registered (``addObserver(_:on:)``).
+    /// something on every changed row, is only installed while an observer
+    /// that needs rows is registered (``addObserver(_:on:)``).
     func install(on database: Database) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let handle = database.sqliteConnection
@@ -135,7 +143,7 @@ final class ChangeTracker {
             pending.schemaChanged = true
             database.schemaDidChange()
         }
-        guard !observers.isEmpty else { return }
+        guard needsRowChanges else { return }
         if statement.mayReplaceRows {
             pending.tablesWithUntrackedChanges.formUnion(statement.writtenTables)
         }
@@ -162,17 +170,40 @@ final class ChangeTracker {
     /// observer added in the middle of a transaction only hears of the rows
     /// changed after it was added.
     func addObserver(_ observer: TransactionObserver, on handle: OpaquePointer?) -> UInt64 {
-        if observers.isEmpty { installUpdateHook(handle) }
+        if observer.needsRowChanges { countRowObserver(+1, on: handle) }
         return observers.add(observer)
     }
 
     func removeObserver(_ id: UInt64, on handle: OpaquePointer?) {
-        observers.remove(id)
-        if observers.isEmpty, let handle {
+        guard let observer = observers.remove(id) else { return }
+        if observer.needsRowChanges { countRowObserver(-1, on: handle) }
+    }
+
+    /// Tells whether a registered observer needs rows from now on: the
+    /// update hook comes and goes with the first and last one that does.
+    func setNeedsRowChanges(_ needsRowChanges: Bool, forObserver id: UInt64, on handle: OpaquePointer?) {
+        guard var observer = observers[id: id], observer.needsRowChanges != needsRowChanges else { return }
+        observer.needsRowChanges = needsRowChanges
+        observers.replace(id, with: observer)
+        countRowObserver(needsRowChanges ? +1 : -1, on: handle)
+    }
+
+    /// Installs the update hook for the first observer that needs rows, and
+    /// removes it, with the rows collected so far, after the last one.
+    private func countRowObserver(_ delta: Int, on handle: OpaquePointer?) {
+        let wasNeeded = needsRowChanges
+        rowObserverCount += delta
+        if needsRowChanges, !wasNeeded {
+            installUpdateHook(handle)
+        } else if !needsRowChanges, wasNeeded, let handle {
             sqlite3_update_hook(handle, nil, nil)
             pending.tables.removeAll()
         }
     }
+
+    /// Whether an observer that needs the changed rows is registered, and
+    /// so whether the update hook is installed.
+    package var needsRowChanges: Bool { rowObserverCount > 0 }
 
     var hasObservers: Bool { !observers.isEmpty }
 }
@@ -192,7 +223,25 @@ extension Database {
         didCommit: @escaping (Database, DatabaseChanges) -> Void,
         didRollback: @escaping (Database) -> Void = { _ in }
     ) -> TransactionObserverToken {
-        TransactionObserverToken(id: changeTracker.addObserver(.init(didCommit: didCommit, didRollback: didRollback), on: sqliteConnection))
+        addTransactionObserver(needsRowChanges: true, didCommit: didCommit, didRollback: didRollback)
+    }
+
+    /// Registers a transaction observer that may not need the changed rows:
+    /// while none registered does, changing a row costs nothing more (no
+    /// update hook) and the changes delivered name no rows.
+    func addTransactionObserver(
+        needsRowChanges: Bool,
+        didCommit: @escaping (Database, DatabaseChanges) -> Void,
+        didRollback: @escaping (Database) -> Void
+    ) -> TransactionObserverToken {
+        let observer = ChangeTracker.TransactionObserver(didCommit: didCommit, didRollback: didRollback, needsRowChanges: needsRowChanges)
+        return TransactionObserverToken(id: changeTracker.addObserver(observer, on: sqliteConnection))
+    }
+
+    /// Tells whether a transaction observer needs the changed rows from
+    /// now on (see ``addTransactionObserver(needsRowChanges:didCommit:didRollback:)``).
+    func setTransactionObserver(_ token: TransactionObserverToken, needsRowChanges: Bool) {
+        changeTracker.setNeedsRowChanges(needsRowChanges, forObserver: token.id, on: sqliteConnection)
     }
 
     /// Stops a transaction observer.

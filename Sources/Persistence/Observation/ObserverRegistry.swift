@@ -32,9 +32,15 @@ package struct ObserverRegistry<Observer> {
     /// Unregisters an observer; returns it, or nil when it was not there.
     @discardableResult
     package mutating func remove(_ id: ID) -> Observer? {
-        let index = entries.partitioningIndex { $0.id >= id }
-        guard index < entries.endIndex, entries[index].id == id else { return nil }
+        guard let index = index(of: id) else { return nil }
         return entries.remove(at: index).observer
+    }
+
+    /// Puts `observer` in the place of the one registered under `id`,
+    /// keeping its identifier and rank; does nothing when none is.
+    package mutating func replace(_ id: ID, with observer: Observer) {
+        guard let index = index(of: id) else { return }
+        entries[index].observer = observer
     }
 
     /// Unregisters every observer; returns them, in registration order.
@@ -52,8 +58,12 @@ package struct ObserverRegistry<Observer> {
 
     /// The observer registered under `id`, if it still is.
     package subscript(id id: ID) -> Observer? {
+        index(of: id).map { entries[$0].observer }
+    }
+
+    private func index(of id: ID) -> Int? {
         let index = entries.partitioningIndex { $0.id >= id }
-        return index < entries.endIndex && entries[index].id == id ? entries[index].observer : nil
+        return index < entries.endIndex && entries[index].id == id ? index : nil
     }
 
     /// Whether no observer is registered.

@@ -236,6 +236,10 @@ public final class DatabaseUndoStack: DatabaseWriter {
     public func observeChanges(_ observer: @escaping @Sendable (Database, DatabaseChanges) -> Void) -> AnyDatabaseCancellable {
         writer.observeChanges(observer)
     }
+
+    public func observeCommits(_ onCommit: @escaping @Sendable (Database) -> Void) -> AnyDatabaseCancellable {
+        writer.observeCommits(onCommit)
+    }
 }
 
 /// What a ``DatabaseUndoStack`` holds: its steps, and the history entries

@@ -8,10 +8,13 @@ import Foundation
 ///
 /// A writer can finish a commit well after its last file write (a WAL
 /// commit syncs the file, then publishes itself in the shared-memory index,
-/// which raises no file event), so an event whose check finds nothing is
-/// checked again 0.25, 0.5, 1, 2 … 1024 ms after it (each delay the sum of
-/// the ones before, so a commit is seen at most about twice as late as it
-/// became visible). Apart from the idle tick (``Database/Configuration/fileReplacementCheckInterval``),
+/// which raises no file event), so an event is checked again 0.25, 0.5,
+/// 1, 2 … 1024 ms after it until a check finds a commit (each delay the sum
+/// of the ones before, so a commit is seen at most about twice as late as
+/// it became visible). The check the event runs at once does not end
+/// this: the events of several commits in quick succession come as one,
+/// and when the one check finds the commits before the last, the last one
+/// may still be on its way, with no event left to announce it. Apart from the idle tick (``Database/Configuration/fileReplacementCheckInterval``),
 /// which runs `tick` to compare the database's path with the file opened
 /// (one `stat`), nothing wakes the detector while nothing is written.
 final class ExternalCommitDetector: @unchecked Sendable {
@@ -84,7 +87,9 @@ final class ExternalCommitDetector: @unchecked Sendable {
 
     private func fileDidChange() {
         followUpGeneration += 1
-        if !check() { followUp(generation: followUpGeneration, step: 0) }
+        // Found or not, the event's last commit may be yet to come.
+        _ = check()
+        followUp(generation: followUpGeneration, step: 0)
     }
 
     private func followUp(generation: Int, step: Int) {
