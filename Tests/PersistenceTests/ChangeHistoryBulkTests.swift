@@ -95,6 +95,18 @@ import Testing
         }
     }
 
+    @Test func aTableWithATemporaryTriggerIsRecordedRowByRowAndTheTriggerRuns() throws {
+        try Self.withRecordedPhotos("CREATE TABLE counter (n INTEGER NOT NULL); INSERT INTO counter VALUES (0);") { queue, _ in
+            let before = try queue.readAndWait { try $0.currentChangeHistoryToken() }
+            try queue.writeAndWait { db in
+                try db.execute(sql: "CREATE TEMP TRIGGER photo_counted AFTER INSERT ON main.photo BEGIN UPDATE counter SET n = n + 1; END")
+                try db.writingInBulk(into: "photo") { try Self.insertPhotos(10...12, db) }
+            }
+            #expect(try queue.readAndWait { try Int.fetchOne($0, sql: "SELECT n FROM counter") } == 3)
+            #expect(try queue.readAndWait { try $0.changeHistory(since: before).entries }.map(\.operation) == [.insert, .insert, .insert])
+        }
+    }
+
     @Test func aTableTheHistoryDoesNotRecordIsWrittenAsAnyTable() throws {
         try Self.withRecordedPhotos("CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT)") { queue, _ in
             let before = try queue.readAndWait { try $0.currentChangeHistoryToken() }

@@ -15,8 +15,8 @@ extension Database {
     ///
     /// `body` runs as any write, each row recorded, when the history does
     /// not record `table`, or when the table has triggers of its own
-    /// (besides the history's): those must run, and SQLite turns triggers
-    /// off for a connection, not for one table. This connection's observers
+    /// (besides the history's, `TEMP` ones included): those must run, and
+    /// SQLite turns triggers off for a connection, not for one table. This connection's observers
     /// still learn of every row `body` changed (SQLite's update hook is no
     /// trigger); foreign key checks and actions run as usual.
     ///
@@ -44,13 +44,18 @@ extension Database {
     }
 
     /// Whether the history records `table` and every trigger on it is
-    /// one of the history's.
+    /// one of the history's (none is a `TEMP` trigger).
     private func canWriteInBulk(_ table: String) throws -> Bool {
         guard try changeHistoryTableExists(ChangeHistorySchema.tablesTable), try changeHistoryTableExists(ChangeHistorySchema.historyTable),
               try Int.fetchOne(self, sql: "SELECT count(*) FROM main.plume_history_table WHERE name = ?",
                                arguments: [ChangeHistorySchema.recordedName(table)]) == 1 else { return false }
         let triggers = try String.fetchAll(self, sql: "SELECT name FROM main.sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE",
                                            arguments: [table])
-        return triggers.allSatisfy { $0.sqlNameKey().hasPrefix("plume_history_") }
+        // A connection's TEMP triggers on the table are its own, whatever
+        // their names (whether SQLite runs them with triggers off depends
+        // on its version).
+        let temporary = try Int.fetchOne(self, sql: "SELECT count(*) FROM temp.sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE",
+                                         arguments: [table]) ?? 0
+        return temporary == 0 && triggers.allSatisfy { $0.sqlNameKey().hasPrefix("plume_history_") }
     }
 }
