@@ -214,6 +214,11 @@ extension ChangeHistoryEntry.Operation {
     /// enabled, nor of a table written in bulk (``SyncDatabaseSide/collect(_:)``
     /// sends such a table's rows whole).
     var namesRow: Bool { self != .enabled && self != .bulk }
+
+    /// Whether the entry's change is its own row alone (an insert, a
+    /// delete, a marker): an update, a conflict or a bulk write needs the
+    /// rows around it, as they are now.
+    var standsAlone: Bool { self == .insert || self == .delete || self == .enabled }
 }
 
 extension LocalChangeCollector.RowState {

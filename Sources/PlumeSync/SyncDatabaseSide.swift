@@ -88,6 +88,16 @@ struct SyncDatabaseSide: Sendable {
     /// was recorded.
     @discardableResult
     func collect(_ db: Database) throws -> Int {
+        try collect(db, limit: nil).queued
+    }
+
+    /// Reads the local changes recorded since the last call into the
+    /// outbox, a part at a time: at most `limit` history entries when they
+    /// are all inserts and deletes (each change is then its entry's own
+    /// row), every entry recorded otherwise (an update's row is worked out
+    /// back from the row as it is now, which later entries may have
+    /// changed). `complete` tells whether the history was read to its end.
+    func collect(_ db: Database, limit: Int?) throws -> (queued: Int, complete: Bool) {
         let token: ChangeHistoryToken?
         if case .text(let text)? = try SyncLocalState.value("history_token", db) {
             token = ChangeHistoryToken(text)
@@ -102,11 +112,19 @@ struct SyncDatabaseSide: Sendable {
         // as no schema change could have removed a trigger meanwhile.
         let schemaVersion = try Int64.fetchOne(db, sql: "PRAGMA main.schema_version")
         if let schemaVersion, coverageChecked.withLock({ $0 == schemaVersion }), try db.currentChangeHistoryToken() == token {
-            return 0
+            return (0, true)
         }
-        let history: ChangeHistory
+        var history: ChangeHistory
+        var complete = limit == nil
         do {
-            history = try db.changeHistory(since: token)
+            history = try db.changeHistory(since: token, limit: limit)
+            if let limit {
+                complete = history.entries.count < limit
+                if !complete, history.entries.contains(where: { !$0.operation.standsAlone && tables[$0.table] != nil }) {
+                    history = try db.changeHistory(since: token)
+                    complete = true
+                }
+            }
         } catch let error as ChangeHistoryError where error.code == .tokenPruned || error.code == .tokenFromAnotherDatabase {
             // The history was pruned past, or enabled anew: what changed
             // meanwhile is unknown, every row is sent again.
@@ -115,10 +133,10 @@ struct SyncDatabaseSide: Sendable {
                 try SyncLocalState.enqueue(try collector.snapshot(table, db), db)
             }
             try markHistoryRead(db)
-            return try SyncLocalState.pendingOutboxCount(db)
+            return (try SyncLocalState.pendingOutboxCount(db), true)
         }
         coverageChecked.withLock { $0 = schemaVersion }
-        guard !history.entries.isEmpty else { return 0 }
+        guard !history.entries.isEmpty else { return (0, complete) }
         let collector = LocalChangeCollector(tables: tables)
         var changes = try collector.outboxChanges(of: history.entries, db)
         // A table another writer wrote in bulk (its rows unrecorded) is
@@ -129,7 +147,7 @@ struct SyncDatabaseSide: Sendable {
         }
         try SyncLocalState.enqueue(changes, db)
         try SyncLocalState.setValue("history_token", .text(history.token.description), db)
-        return changes.count
+        return (changes.count, complete)
     }
 
     /// Moves the history position to the newest change (past the engine's

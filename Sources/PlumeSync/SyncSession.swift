@@ -108,8 +108,13 @@ struct SyncSession: Sendable {
     /// follow). A server that accepts smaller bodies (413) gets pages half
     /// as large, down to one change; a single change it refuses fails the
     /// push.
+    ///
+    /// The history is read into the outbox a page's worth at a time
+    /// while it holds only inserts and deletes
+    /// (``SyncDatabaseSide/collect(_:limit:)``), and the next part is
+    /// read while the pushes of the last ones are on their way.
     func pushAll() async throws {
-        try await database.write { [side] db in try side.collect(db) }
+        var collected = try await collectPart()
         var maximumChanges = Self.pushPageChanges, maximumBytes = Self.pushPageBytes
         var inFlight: [PushInFlight] = []
         defer { for push in inFlight { push.answer.cancel() } }
@@ -119,11 +124,19 @@ struct SyncSession: Sendable {
                 let entries = try await database.read { db in
                     try SyncLocalState.outbox(after: try previous ?? SyncLocalState.acknowledgedSequence(db), limit: limit, db)
                 }
+                if entries.isEmpty, !collected {
+                    collected = try await collectPart()
+                    continue
+                }
                 guard !entries.isEmpty else { break }
                 hub.set(.pushing)
                 let page = SyncPushPage(client: side.clientID, after: previous, entries: entries, maximumBytes: maximumBytes)
                 let transport = self.transport
                 inFlight.append((page, Task { try await transport.push(json: page.json) }))
+            }
+            if !collected {
+                collected = try await collectPart()
+                continue
             }
             guard !inFlight.isEmpty else { return }
             let (page, answer) = inFlight.removeFirst()
@@ -143,6 +156,12 @@ struct SyncSession: Sendable {
                 await abandon(&inFlight)
             }
         }
+    }
+
+    /// Reads the next part of the local history into the outbox; returns
+    /// whether it was read to its end.
+    private func collectPart() async throws -> Bool {
+        try await database.write { [side] db in try side.collect(db, limit: Self.pushPageChanges).complete }
     }
 
     /// A push sent whose answer has not been read yet.

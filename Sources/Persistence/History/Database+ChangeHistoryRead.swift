@@ -36,9 +36,16 @@ extension Database {
     /// - Complexity: O(k log n) for k changes after the token, plus a look
     ///   at each recorded table's schema.
     public func changeHistory(since token: ChangeHistoryToken?) throws -> ChangeHistory {
+        try changeHistory(since: token, limit: nil)
+    }
+
+    /// The first `limit` changes recorded after `token` (every one when
+    /// nil): ``changeHistory(since:)`` read in parts. The returned token
+    /// is the last change returned.
+    package func changeHistory(since token: ChangeHistoryToken?, limit: Int?) throws -> ChangeHistory {
         let state = try changeHistoryState()
         if let problem = try ChangeHistoryCoverage(self, tables: state.tables.map(\.name)).firstProblem { throw problem }
-        let history = try readChangeHistory(after: token, state, values: true)
+        let history = try readChangeHistory(after: token, state, values: true, limit: limit)
         let dates = try ChangeHistoryClock.dates(of: history.entries.map(\.token.sequence), self)
         let entries = zip(history.entries, dates).map { entry, date in entry.dated(date) }
         return ChangeHistory(entries: entries, token: history.token)
@@ -49,14 +56,17 @@ extension Database {
     /// observers read on every commit, once they know the history covers
     /// the tables (``ChangeHistoryCoverage``).
     ///
-    /// - Parameter values: Whether to read the entries' values
-    ///   (``ChangeHistoryValueReader``) too.
-    func readChangeHistory(after token: ChangeHistoryToken?, _ state: ChangeHistoryState, values: Bool = false) throws -> ChangeHistory {
+    /// - Parameters:
+    ///   - values: Whether to read the entries' values
+    ///     (``ChangeHistoryValueReader``) too.
+    ///   - limit: The most entries to read; nil for every one.
+    func readChangeHistory(after token: ChangeHistoryToken?, _ state: ChangeHistoryState, values: Bool = false, limit: Int? = nil) throws -> ChangeHistory {
         let start = try token.map { try state.check($0, self) } ?? (state.prunedBefore - 1)
         var entries: [ChangeHistoryEntry] = []
         var expected = start + 1
         let reader = values ? try ChangeHistoryValueReader(self) : nil
-        for row in try Row.fetchAll(self, sql: "SELECT seq, tbl, op, key\(reader?.selectedColumns ?? "") FROM main.plume_history WHERE seq > ? ORDER BY seq", arguments: [start]) {
+        let sql = "SELECT seq, tbl, op, key\(reader?.selectedColumns ?? "") FROM main.plume_history WHERE seq > ? ORDER BY seq LIMIT ?"
+        for row in try Row.fetchAll(self, sql: sql, arguments: [start, limit.map(Int64.init) ?? -1]) {
             var entry = try ChangeHistoryEntry(row: row, databaseID: state.databaseID)
             if let reader { entry = try reader.entry(entry, row) }
             // Sequence numbers have no gaps: one missing was deleted by hand.
