@@ -134,10 +134,8 @@ struct SyncSession: Sendable {
                 let transport = self.transport
                 inFlight.append((page, Task { try await transport.push(json: page.json) }))
             }
-            if !collected {
-                collected = try await collectPart()
-                continue
-            }
+            // One part while two pushes travel, then the oldest answer.
+            if !collected { collected = try await collectPart() }
             guard !inFlight.isEmpty else { return }
             let (page, answer) = inFlight.removeFirst()
             switch try await answer.value {
