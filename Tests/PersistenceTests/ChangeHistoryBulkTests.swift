@@ -107,6 +107,26 @@ import Testing
         }
     }
 
+    @Test func aTableAnEnforcedForeignKeyReferencesIsRecordedRowByRowWithItsCascades() throws {
+        let schema = """
+            CREATE TABLE tag (id INTEGER PRIMARY KEY, photo INTEGER REFERENCES photo(id) ON DELETE CASCADE, label TEXT);
+            INSERT INTO tag (photo, label) VALUES (1, 'a'), (1, 'b'), (2, 'c');
+            """
+        try Self.withRecordedPhotos(schema, tables: ["photo", "tag"]) { queue, _ in
+            let before = try queue.readAndWait { try $0.currentChangeHistoryToken() }
+            try queue.writeWithoutTransactionAndWait { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
+            try queue.writeAndWait { db in try db.writingInBulk(into: "photo") { try db.execute(sql: "DELETE FROM photo WHERE id = 1") } }
+            let entries = try queue.readAndWait { try $0.changeHistory(since: before).entries }
+            #expect(entries.map(\.operation) == [.delete, .delete, .delete], "the photo and its two tags: \(entries)")
+            #expect(Set(entries.map(\.table)) == ["photo", "tag"])
+            // Foreign keys not enforced: no cascade, the bulk write is one entry.
+            try queue.writeWithoutTransactionAndWait { db in try db.execute(sql: "PRAGMA foreign_keys = OFF") }
+            let next = try #require(entries.last?.token)
+            try queue.writeAndWait { db in try db.writingInBulk(into: "photo") { try db.execute(sql: "DELETE FROM photo WHERE id = 2") } }
+            #expect(try queue.readAndWait { try $0.changeHistory(since: next).entries }.map(\.operation) == [.bulk])
+        }
+    }
+
     @Test func aTableTheHistoryDoesNotRecordIsWrittenAsAnyTable() throws {
         try Self.withRecordedPhotos("CREATE TABLE album (id INTEGER PRIMARY KEY, title TEXT)") { queue, _ in
             let before = try queue.readAndWait { try $0.currentChangeHistoryToken() }

@@ -15,8 +15,10 @@ extension Database {
     ///
     /// `body` runs as any write, each row recorded, when the history does
     /// not record `table`, or when the table has triggers of its own
-    /// (besides the history's, `TEMP` ones included): those must run, and
-    /// SQLite turns triggers off for a connection, not for one table. This connection's observers
+    /// (besides the history's, `TEMP` ones included), or when foreign keys
+    /// are enforced and another table's key references it (a cascade would
+    /// write that table unrecorded): those must run, and SQLite turns
+    /// triggers off for a connection, not for one table. This connection's observers
     /// still learn of every row `body` changed (SQLite's update hook is no
     /// trigger); foreign key checks and actions run as usual.
     ///
@@ -43,8 +45,9 @@ extension Database {
         }
     }
 
-    /// Whether the history records `table` and every trigger on it is
-    /// one of the history's (none is a `TEMP` trigger).
+    /// Whether the history records `table`, every trigger on it is one of
+    /// the history's (none is a `TEMP` trigger), and no enforced foreign
+    /// key references it.
     private func canWriteInBulk(_ table: String) throws -> Bool {
         guard try changeHistoryTableExists(ChangeHistorySchema.tablesTable), try changeHistoryTableExists(ChangeHistorySchema.historyTable),
               try Int.fetchOne(self, sql: "SELECT count(*) FROM main.plume_history_table WHERE name = ?",
@@ -56,6 +59,14 @@ extension Database {
         // on its version).
         let temporary = try Int.fetchOne(self, sql: "SELECT count(*) FROM temp.sqlite_master WHERE type = 'trigger' AND tbl_name = ? COLLATE NOCASE",
                                          arguments: [table]) ?? 0
-        return temporary == 0 && triggers.allSatisfy { $0.sqlNameKey().hasPrefix("plume_history_") }
+        guard temporary == 0, triggers.allSatisfy({ $0.sqlNameKey().hasPrefix("plume_history_") }) else { return false }
+        // A foreign key's action (a cascade) writes another table, whose
+        // triggers would not record it.
+        guard try Int.fetchOne(self, sql: "PRAGMA foreign_keys") == 1 else { return true }
+        let referenced = try Int.fetchOne(self, sql: """
+            SELECT count(*) FROM main.sqlite_master AS m, pragma_foreign_key_list(m.name, 'main') AS f
+            WHERE m.type = 'table' AND f."table" = ? COLLATE NOCASE
+            """, arguments: [table]) ?? 0
+        return referenced == 0
     }
 }
