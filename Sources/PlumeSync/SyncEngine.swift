@@ -33,6 +33,8 @@ public final class SyncEngine: Sendable {
     /// Woken by every commit to the database.
     private let localCommits = SyncWake()
     private let running = Mutex<Running?>(nil)
+    /// Set when the database file was replaced or deleted while syncing.
+    private let replacement = Mutex<DatabaseFileReplacedError?>(nil)
 
     private struct Running: Sendable {
         var task: Task<Void, Never>
@@ -90,10 +92,32 @@ public final class SyncEngine: Sendable {
         let session = SyncSession(database: database, side: side, transport: SyncTransport(server: server, token: token),
                                   hub: hub, localCommits: localCommits)
         let localCommits = self.localCommits
-        let observation = database.observeCommits { _ in localCommits.signal() }
+        let observation = database.observeCommits { [weak self] db in
+            if let replaced = db.fileReplacement {
+                self?.stop(becauseOf: replaced)
+            } else {
+                localCommits.signal()
+            }
+        }
         hub.set(.pulling)
         let task = Task { await session.run() }
         running.withLock { $0 = Running(task: task, observation: observation, session: session) }
+        if let replaced = replacement.withLock({ $0 }) { stop(becauseOf: replaced) }
+    }
+
+    /// Ends the session for good: the database file was replaced or
+    /// deleted, and syncing on would sync the old file, which nobody sees.
+    /// The status becomes ``SyncStatus/stopped(reason:)`` once the session
+    /// has ended.
+    private func stop(becauseOf replaced: DatabaseFileReplacedError) {
+        replacement.withLock { $0 = replaced }
+        guard let task = running.withLock({ $0?.task }) else { return }
+        task.cancel()
+        let hub = self.hub
+        Task {
+            await task.value
+            hub.set(.stopped(reason: replaced.description))
+        }
     }
 
     /// Stops syncing: ends the connection, then pushes what it can (for up

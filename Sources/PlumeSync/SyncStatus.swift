@@ -14,8 +14,15 @@ public enum SyncStatus: Hashable, Sendable, CustomStringConvertible {
     /// a table the token may not use) or the database cannot be synced;
     /// `reason` says why. The engine tries again now and then.
     case failed(reason: String)
+    /// The engine stopped and does not try again: the database file it
+    /// syncs was replaced by another file or deleted (SQLite keeps reading
+    /// the file it opened, so syncing on would sync a file nobody sees).
+    /// `reason` names the file; open the path again and start an engine on
+    /// the new database.
+    case stopped(reason: String)
 
-    /// `offline`, `pushing`, `pulling`, `up to date at N` or `failed: …`.
+    /// `offline`, `pushing`, `pulling`, `up to date at N`, `failed: …` or
+    /// `stopped: …`.
     public var description: String {
         switch self {
         case .offline: "offline"
@@ -23,6 +30,7 @@ public enum SyncStatus: Hashable, Sendable, CustomStringConvertible {
         case .pulling: "pulling"
         case .upToDate(let sequence): "up to date at \(sequence)"
         case .failed(let reason): "failed: \(reason)"
+        case .stopped(let reason): "stopped: \(reason)"
         }
     }
 }

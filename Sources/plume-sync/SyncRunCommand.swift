@@ -12,7 +12,8 @@ struct SyncRunCommand: AsyncParsableCommand {
         discussion: """
             Every table whose change history records values is synced, or the tables named with \
             --tables (their history is enabled with values). SIGINT or SIGTERM stop it after a \
-            last push.
+            last push. When the database file is replaced by another file or deleted while it runs, \
+            it stops (exit 74): run it again to sync the file now at the path.
             """)
 
     @Argument(help: "The database file (it must exist).")
@@ -77,6 +78,9 @@ struct SyncRunCommand: AsyncParsableCommand {
             group.addTask {
                 for await status in engine.status {
                     StandardError.print("plume sync: \(status)")
+                    // The file was replaced or deleted: syncing on would
+                    // sync the old one. Run again to sync the new file.
+                    if case .stopped = status { return 74 }
                     guard once else { continue }
                     switch status {
                     case .upToDate: return 0

@@ -52,6 +52,29 @@ import Testing
         }
     }
 
+    /// A file restored from a backup over the synced one: the agent would
+    /// go on syncing the old file (SQLite reads the file it opened), so it
+    /// stops, naming the file, and exits 74; run again, it syncs the new one.
+    @Test func anAgentStopsWhenItsDatabaseFileIsReplaced() async throws {
+        try await withSyncServer { cluster, database, server in
+            let client = try ClientDatabase()
+            let agent = try SyncAgent(client, server: server.url)
+            defer { agent.program.send(SIGKILL); _ = try? agent.program.wait(); unlink(agent.program.outputPath) }
+            try client.execute("INSERT INTO note (id, title) VALUES ('n1', 'before')")
+            try await eventually("the agent pushed the row") {
+                let head = try serverHead(cluster, database)
+                guard head >= 1 else { return false }
+                return try agent.isUpToDate(at: head)
+            }
+            let backup = client.path + ".restored"
+            try FileManager.default.copyItem(atPath: client.path, toPath: backup)
+            #expect(rename(backup, client.path) == 0)
+            try await eventually("the agent stopped", timeout: .seconds(30)) { agent.program.output.contains("plume sync: stopped:") }
+            #expect(try agent.program.wait() == 74)
+            #expect(agent.program.output.contains("\(client.path) was replaced by another file"), "\(agent.program.output)")
+        }
+    }
+
     @Test func runOnceAgainstNoServerSaysSoAndExits69() throws {
         let path = NSTemporaryDirectory() + "plume-sync-noserver-\(UUID().uuidString).sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
