@@ -114,14 +114,19 @@ struct SyncDatabaseSide: Sendable {
         if let schemaVersion, coverageChecked.withLock({ $0 == schemaVersion }), try db.currentChangeHistoryToken() == token {
             return (0, true)
         }
-        var history: ChangeHistory
+        var entries: [ChangeHistoryEntry]
+        var readUpTo: ChangeHistoryToken
         var complete = limit == nil
         do {
-            history = try db.changeHistory(since: token, limit: limit)
+            let part = try db.changeHistory(since: token, limit: limit)
+            (entries, readUpTo) = (part.entries, part.token)
             if let limit {
-                complete = history.entries.count < limit
-                if !complete, history.entries.contains(where: { !$0.operation.standsAlone && tables[$0.table] != nil }) {
-                    history = try db.changeHistory(since: token)
+                complete = entries.count < limit
+                if !complete, entries.contains(where: { !$0.operation.standsAlone && tables[$0.table] != nil }) {
+                    // The rest, after the part already read.
+                    let rest = try db.changeHistory(since: readUpTo)
+                    entries += rest.entries
+                    readUpTo = rest.token
                     complete = true
                 }
             }
@@ -136,17 +141,17 @@ struct SyncDatabaseSide: Sendable {
             return (try SyncLocalState.pendingOutboxCount(db), true)
         }
         coverageChecked.withLock { $0 = schemaVersion }
-        guard !history.entries.isEmpty else { return (0, complete) }
+        guard !entries.isEmpty else { return (0, complete) }
         let collector = LocalChangeCollector(tables: tables)
-        var changes = try collector.outboxChanges(of: history.entries, db)
+        var changes = try collector.outboxChanges(of: entries, db)
         // A table another writer wrote in bulk (its rows unrecorded) is
         // sent whole, as it is now, after the changes recorded with it.
-        let bulkTables = Set(history.entries.filter { $0.operation == .bulk }.map(\.table))
+        let bulkTables = Set(entries.filter { $0.operation == .bulk }.map(\.table))
         for name in bulkTables.sorted() {
             if let table = tables[name] { changes += try collector.snapshot(table, db) }
         }
         try SyncLocalState.enqueue(changes, db)
-        try SyncLocalState.setValue("history_token", .text(history.token.description), db)
+        try SyncLocalState.setValue("history_token", .text(readUpTo.description), db)
         return (changes.count, complete)
     }
 
